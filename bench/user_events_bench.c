@@ -19,52 +19,62 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <linux/types.h>
 #include "bench.h"
 
 #define ITERS 20000
 #define TRACEFS "/sys/kernel/tracing"
 
 /* Status-page ABI: the kernel hands out a bit of a shared page */
+#pragma pack(push, 1)
 struct ue_reg_status {
-	uint32_t size;
-	uint64_t name_args;
-	uint32_t status_bit;
-	uint32_t write_index;
-} __attribute__((packed));
+	__u32 size;
+	__u64 name_args;
+	__u32 status_bit;
+	__u32 write_index;
+};
+
+#pragma pack(pop)
 
 /* Remote-write ABI: the kernel sets a bit in the caller's own memory */
+#pragma pack(push, 1)
 struct ue_reg_remote {
-	uint32_t size;
-	uint8_t enable_bit;
-	uint8_t enable_size;
-	uint16_t flags;
-	uint64_t enable_addr;
-	uint64_t name_args;
-	uint32_t write_index;
-} __attribute__((packed));
+	__u32 size;
+	__u8 enable_bit;
+	__u8 enable_size;
+	__u16 flags;
+	__u64 enable_addr;
+	__u64 name_args;
+	__u32 write_index;
+};
+
+#pragma pack(pop)
 
 #define UE_IOCSREG_STATUS _IOWR('*', 0, struct ue_reg_status *)
 #define UE_IOCSREG_REMOTE _IOWR('*', 0, struct ue_reg_remote *)
 
 static const char ue_cmd[] = "bench_ev u32 a; u64 b; u32 c";
 
+#pragma pack(push, 1)
 struct bench_payload {
-	uint32_t a;
-	uint64_t b;
-	uint32_t c;
-} __attribute__((packed));
+	__u32 a;
+	__u64 b;
+	__u32 c;
+};
+
+#pragma pack(pop)
 
 /* Where the enabled flag lives and how to test it, whichever the ABI */
-static volatile uint8_t *ue_flag_byte;
-static uint8_t ue_flag_mask;
-static volatile uint32_t ue_remote_word;
+static const __u8 *ue_flag_byte;
+static __u8 ue_flag_mask;
+static __u32 ue_remote_word;
 
-static int ue_register(int fd, uint32_t *index, const char **abi)
+static int ue_register(int fd, __u32 *index, const char **abi)
 {
 	struct ue_reg_status s = { .size = sizeof(s) };
 	struct ue_reg_remote r = { .size = sizeof(r) };
 
-	s.name_args = (uint64_t)(uintptr_t)ue_cmd;
+	s.name_args = (__u64)(uintptr_t)ue_cmd;
 	if (!ioctl(fd, UE_IOCSREG_STATUS, &s)) {
 		int sfd = open(TRACEFS "/user_events_status", O_RDONLY);
 		void *page;
@@ -76,7 +86,7 @@ static int ue_register(int fd, uint32_t *index, const char **abi)
 		close(sfd);
 		if (page == MAP_FAILED)
 			return -1;
-		ue_flag_byte = (uint8_t *)page + s.status_bit / 8;
+		ue_flag_byte = (__u8 *)page + s.status_bit / 8;
 		ue_flag_mask = 1 << (s.status_bit % 8);
 		*index = s.write_index;
 		*abi = "status-page";
@@ -84,10 +94,10 @@ static int ue_register(int fd, uint32_t *index, const char **abi)
 	}
 	r.enable_bit = 0;
 	r.enable_size = sizeof(ue_remote_word);
-	r.enable_addr = (uint64_t)(uintptr_t)&ue_remote_word;
-	r.name_args = (uint64_t)(uintptr_t)ue_cmd;
+	r.enable_addr = (__u64)(uintptr_t)&ue_remote_word;
+	r.name_args = (__u64)(uintptr_t)ue_cmd;
 	if (!ioctl(fd, UE_IOCSREG_REMOTE, &r)) {
-		ue_flag_byte = (volatile uint8_t *)&ue_remote_word;
+		ue_flag_byte = (const __u8 *)&ue_remote_word;
 		ue_flag_mask = 1;
 		*index = r.write_index;
 		*abi = "remote-write";
@@ -109,9 +119,14 @@ static int ue_set_enable(const char *val)
 }
 
 /* What an instrumented program does at each event site */
+static inline int ue_enabled(void)
+{
+	return __atomic_load_n(ue_flag_byte, __ATOMIC_RELAXED) & ue_flag_mask;
+}
+
 static inline void ue_site(int fd, struct iovec *io)
 {
-	if (*ue_flag_byte & ue_flag_mask)
+	if (ue_enabled())
 		writev(fd, io, 2);
 }
 
@@ -124,7 +139,7 @@ int main(void)
 	int marker = open(TRACEFS "/trace_marker", O_WRONLY);
 	const char *abi = "none";
 	struct iovec io[2];
-	uint32_t index;
+	__u32 index;
 
 	if (fd < 0 || null_fd < 0 || marker < 0) {
 		perror("open");
@@ -155,7 +170,7 @@ int main(void)
 		perror("enable");
 		return 1;
 	}
-	if (!(*ue_flag_byte & ue_flag_mask)) {
+	if (!ue_enabled()) {
 		fprintf(stderr, "enabled flag not set\n");
 		return 1;
 	}

@@ -17,16 +17,16 @@ struct task_struct;
 /* Never allocated: task_struct keeps a pointer of this type, always NULL */
 struct user_event_mm;
 
-static inline void user_events_fork(struct task_struct *t,
-				    unsigned long clone_flags)
+static inline void user_events_fork(struct task_struct *child,
+				    unsigned long flags)
 {
 }
 
-static inline void user_events_execve(struct task_struct *t)
+static inline void user_events_execve(struct task_struct *task)
 {
 }
 
-static inline void user_events_exit(struct task_struct *t)
+static inline void user_events_exit(struct task_struct *task)
 {
 }
 

@@ -67,12 +67,10 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 					    call);
 		ev->perf_users--;
 		break;
-	case TRACE_REG_PERF_OPEN:
-	case TRACE_REG_PERF_CLOSE:
-	case TRACE_REG_PERF_ADD:
-	case TRACE_REG_PERF_DEL:
-		break;
 #endif
+	default:
+		/* perf open/close/add/del need nothing from us */
+		break;
 	}
 	user_event_bit_update(ev);
 	return ret;

@@ -42,19 +42,25 @@
 #define EH_FIELDS "u8 eventheader_flags; u8 version; u16 id; u16 tag; " \
 		  "u8 opcode; u8 level"
 
+#pragma pack(push, 1)
 struct eventheader {
-	uint8_t		flags;		/* EH_FLAG_* */
-	uint8_t		version;	/* event version */
-	uint16_t	id;		/* stable event id, 0 when none */
-	uint16_t	tag;		/* provider-defined */
-	uint8_t		opcode;		/* 0: plain event */
-	uint8_t		level;		/* must match L<level> of the name */
-} __attribute__((packed));
+	__u8		flags;		/* EH_FLAG_* */
+	__u8		version;	/* event version */
+	__u16	id;		/* stable event id, 0 when none */
+	__u16	tag;		/* provider-defined */
+	__u8		opcode;		/* 0: plain event */
+	__u8		level;		/* must match L<level> of the name */
+};
 
+#pragma pack(pop)
+
+#pragma pack(push, 1)
 struct eventheader_extension {
-	uint16_t	size;		/* bytes of data after this block */
-	uint16_t	kind;		/* EH_EXT_* */
-} __attribute__((packed));
+	__u16	size;		/* bytes of data after this block */
+	__u16	kind;		/* EH_EXT_* */
+};
+
+#pragma pack(pop)
 
 int main(int argc, char **argv)
 {
@@ -66,11 +72,11 @@ int main(int argc, char **argv)
 	long page_size = sysconf(_SC_PAGESIZE);
 	struct eventheader_extension ext;
 	struct eventheader hdr;
-	volatile uint8_t *page;
+	const __u8 *page;
 	struct user_reg reg;
 	struct iovec io[6];
 	char cmd[512], tp[300], msg[32];
-	uint32_t value;
+	__u32 value;
 
 	if (level < 1 || level > 255) {
 		fprintf(stderr, "level must be 1..255\n");
@@ -87,7 +93,7 @@ int main(int argc, char **argv)
 	}
 	memset(&reg, 0, sizeof(reg));
 	reg.size = sizeof(reg);
-	reg.name_args = (uint64_t)(uintptr_t)cmd;
+	reg.name_args = (__u64)(uintptr_t)cmd;
 	if (ioctl(data, DIAG_IOCSREG, &reg) < 0) {
 		perror("DIAG_IOCSREG");
 		return 1;
@@ -122,7 +128,8 @@ int main(int argc, char **argv)
 	io[5].iov_base = msg;
 
 	for (i = 0; i < count * 10 && sent < count; i++) {
-		if (page[reg.status_bit / 8] & (1 << (reg.status_bit % 8))) {
+		if (__atomic_load_n(&page[reg.status_bit / 8], __ATOMIC_RELAXED) &
+		    (1 << (reg.status_bit % 8))) {
 			value = sent;
 			io[5].iov_len = snprintf(msg, sizeof(msg), "hello %d",
 						 sent) + 1;

@@ -24,18 +24,21 @@ static const char data_file[] = "/sys/kernel/tracing/user_events_data";
 static const char status_file[] = "/sys/kernel/tracing/user_events_status";
 
 /* Packed like the command below: u32 count; __data_loc char[] msg */
+#pragma pack(push, 1)
 struct example_payload {
-	uint32_t count;
-	uint32_t msg_loc;
+	__u32 count;
+	__u32 msg_loc;
 	char msg[16];
-} __attribute__((packed));
+};
+
+#pragma pack(pop)
 
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 10, data, status, i, emitted = 0;
 	long page_size = sysconf(_SC_PAGESIZE);
 	struct example_payload p;
-	volatile uint8_t *page;
+	const __u8 *page;
 	struct user_reg reg;
 	struct iovec io[2];
 
@@ -48,7 +51,7 @@ int main(int argc, char **argv)
 
 	memset(&reg, 0, sizeof(reg));
 	reg.size = sizeof(reg);
-	reg.name_args = (uint64_t)(uintptr_t)"example u32 count; __data_loc char[] msg";
+	reg.name_args = (__u64)(uintptr_t)"example u32 count; __data_loc char[] msg";
 	if (ioctl(data, DIAG_IOCSREG, &reg) < 0) {
 		perror("DIAG_IOCSREG");
 		return 1;
@@ -70,7 +73,8 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < n; i++) {
 		/* Byte bit / 8, mask 1 << (bit % 8): set while enabled */
-		if (page[reg.status_bit / 8] & (1 << (reg.status_bit % 8))) {
+		if (__atomic_load_n(&page[reg.status_bit / 8], __ATOMIC_RELAXED) &
+		    (1 << (reg.status_bit % 8))) {
 			int len = snprintf(p.msg, sizeof(p.msg), "hello %d", i) + 1;
 
 			p.count = i;

@@ -11,17 +11,17 @@
 #ifndef _UAPI_LINUX_USER_EVENTS_H
 #define _UAPI_LINUX_USER_EVENTS_H
 
-#include <linux/types.h>
 #include <linux/ioctl.h>
+#include <linux/types.h>
+
+/* Value of a __data_loc/__rel_loc field: payload size above, offset below */
+#define DYN_LOC(offset, size) (((size) << 16) | (offset))
 
 /* Trace system (events/<system>/) all user events live in */
 #define USER_EVENTS_SYSTEM "user_events"
 
 /* Prefix of user event commands written to dynamic_events */
 #define USER_EVENTS_PREFIX "u:"
-
-/* Value of a __data_loc/__rel_loc field: payload size above, offset below */
-#define DYN_LOC(offset, size) ((size) << 16 | (offset))
 
 /*
  * Argument of DIAG_IOCSREG.  The caller fills size and name_args; the
@@ -41,6 +41,7 @@ struct user_reg {
 	__u32	write_index;
 } __attribute__((__packed__));
 
+/* ioctls of user_events_data */
 #define DIAG_IOC_MAGIC '*'
 
 /* Register an event (or reuse an identical one) */

@@ -91,7 +91,7 @@ static inline char *ue_read_file(const char *path)
 }
 
 static inline int ue_event_file(const char *event, const char *file,
-				 const char *val)
+				const char *val)
 {
 	char path[512];
 
@@ -152,12 +152,13 @@ static inline int ue_trace_count(const char *event)
 }
 
 /* Is status bit set in the mapped status page? */
-static inline int ue_bit_set(const volatile uint8_t *page, uint32_t bit)
+static inline int ue_bit_set(const uint8_t *page, uint32_t bit)
 {
-	return !!(page[bit / 8] & (1 << (bit % 8)));
+	return !!(__atomic_load_n(&page[bit / 8], __ATOMIC_RELAXED) &
+		  (1 << (bit % 8)));
 }
 
-static inline volatile uint8_t *ue_map_status(void)
+static inline const uint8_t *ue_map_status(void)
 {
 	int fd = open(UE_STATUS, O_RDONLY);
 	void *p;

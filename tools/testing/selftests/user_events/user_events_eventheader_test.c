@@ -6,20 +6,23 @@
  */
 #include <sys/wait.h>
 
-#include "../kselftest_harness.h"
+#include "kselftest_harness.h"
 #include "ue_util.h"
 
 #define EH_FIELDS "u8 eventheader_flags; u8 version; u16 id; u16 tag; " \
 		  "u8 opcode; u8 level"
 
+#pragma pack(push, 1)
 struct eh_header {
 	uint8_t flags; uint8_t version; uint16_t id; uint16_t tag;
 	uint8_t opcode; uint8_t level;
-} __attribute__((packed));
+};
 
 struct eh_ext {
 	uint16_t size; uint16_t kind;
-} __attribute__((packed));
+};
+
+#pragma pack(pop)
 
 static void eh_cleanup(const char *name)
 {

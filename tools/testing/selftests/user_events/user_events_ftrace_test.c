@@ -6,7 +6,7 @@
 #include <linux/memfd.h>
 #include <sys/syscall.h>
 
-#include "../kselftest_harness.h"
+#include "kselftest_harness.h"
 #include "ue_util.h"
 
 static void ue_reset(const char *name)
@@ -74,9 +74,18 @@ TEST(busy_while_enabled_or_triggered)
 	EXPECT_EQ(0, ue_del("ue_busy"));
 }
 
+#pragma pack(push, 1)
+/* A future, larger struct user_reg */
+struct ue_big_reg {
+	struct user_reg r;
+	uint32_t extra;
+};
+
+#pragma pack(pop)
+
 TEST(reg_struct_size)
 {
-	struct { struct user_reg r; uint32_t extra; } __attribute__((packed)) big;
+	struct ue_big_reg big;
 	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
@@ -123,7 +132,7 @@ TEST(bad_commands)
 	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		EXPECT_EQ(-EINVAL, ue_reg(fd, bad[i], &r)) {
 			TH_LOG("command '%s'", bad[i]);
 		}
@@ -146,21 +155,24 @@ TEST(good_commands)
 	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
-	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		EXPECT_EQ(0, ue_reg(fd, good[i], &r)) {
 			TH_LOG("'%s'", good[i]);
 		}
 	}
 	close(fd);
-	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		snprintf(name, sizeof(name), "ue_good%u", i + 1);
 		EXPECT_EQ(0, ue_del(name));
 	}
 }
 
+#define UE_INST_ENABLE \
+	UE_TRACEFS "/instances/ue_inst/events/user_events/ue_bit/enable"
+
 TEST(status_bit_follows_ftrace)
 {
-	volatile uint8_t *page = ue_map_status();
+	const uint8_t *page = ue_map_status();
 	struct user_reg r;
 	int fd = ue_open();
 
@@ -187,10 +199,10 @@ TEST(status_bit_follows_ftrace)
 	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
 	/* An instance enabling it counts as well */
 	ASSERT_EQ(0, mkdir(UE_TRACEFS "/instances/ue_inst", 0755));
-	ASSERT_EQ(0, ue_write_file(UE_TRACEFS "/instances/ue_inst/events/user_events/ue_bit/enable", "1", 0));
+	ASSERT_EQ(0, ue_write_file(UE_INST_ENABLE, "1", 0));
 	ASSERT_EQ(0, ue_enable("ue_bit", 1));
 	EXPECT_EQ(1, ue_bit_set(page, r.status_bit));
-	ASSERT_EQ(0, ue_write_file(UE_TRACEFS "/instances/ue_inst/events/user_events/ue_bit/enable", "0", 0));
+	ASSERT_EQ(0, ue_write_file(UE_INST_ENABLE, "0", 0));
 	EXPECT_EQ(1, ue_bit_set(page, r.status_bit));
 	ASSERT_EQ(0, ue_enable("ue_bit", 0));
 	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
@@ -199,7 +211,8 @@ TEST(status_bit_follows_ftrace)
 	EXPECT_EQ(0, ue_del("ue_bit"));
 }
 
-struct __attribute__((packed)) ue_types {
+#pragma pack(push, 1)
+struct ue_types {
 	uint8_t a; int8_t b; uint16_t c; int16_t d; uint32_t e; int32_t f;
 	uint64_t g; int64_t h; char i; unsigned char j; short k;
 	unsigned short l; int m; unsigned int n; char o[6];
@@ -207,11 +220,16 @@ struct __attribute__((packed)) ue_types {
 	char rdata[6]; char sdata[3]; uint8_t tdata[2];
 };
 
+#pragma pack(pop)
+
 #define UE_TYPES_CMD "ue_types u8 a; s8 b; u16 c; s16 d; u32 e; s32 f; " \
 	"u64 g; s64 h; char i; unsigned char j; short k; unsigned short l; " \
 	"int m; unsigned int n; char[6] o; unsigned char[0x4] p; " \
 	"struct foo q 3; __data_loc char[] r; __rel_loc char[] s; " \
 	"__data_loc u8[] t"
+
+#define UE_TYPES_LINE \
+	"a=200 b=-5 c=60000 d=-300 e=4000000000 f=-70000 g=18446744073709551615 h=-9000000000 i=120 j=250 k=-2 l=65535 m=-1 n=7 o=hi p=abcd q=01 02 03 r=hello s=ab t=de ad"
 
 /* Record offset (with the 8-byte common header) of payload member m */
 #define UE_REC(m) (8 + __builtin_offsetof(struct ue_types, m))
@@ -226,8 +244,8 @@ static void ue_types_fill(struct ue_types *t)
 	memcpy(t->o, "hi", 2);
 	memcpy(t->p, "abcd", 4);
 	t->q[0] = 1; t->q[1] = 2; t->q[2] = 3;
-	strcpy(t->rdata, "hello");
-	strcpy(t->sdata, "ab");
+	memcpy(t->rdata, "hello", 6);
+	memcpy(t->sdata, "ab", 3);
 	t->tdata[0] = 0xde; t->tdata[1] = 0xad;
 	t->r = DYN_LOC(UE_REC(rdata), 6);
 	t->s = DYN_LOC(UE_REC(sdata) - (UE_REC(s) + 4), 3);
@@ -249,10 +267,7 @@ TEST(trace_line_every_type)
 	EXPECT_EQ(4 + sizeof(t), ue_emit(fd, r.write_index, &t, sizeof(t)));
 	line = ue_trace_line("ue_types", 0, NULL);
 	ASSERT_NE(NULL, line);
-	EXPECT_STREQ("a=200 b=-5 c=60000 d=-300 e=4000000000 f=-70000 "
-		     "g=18446744073709551615 h=-9000000000 i=120 j=250 k=-2 "
-		     "l=65535 m=-1 n=7 o=hi p=abcd q=01 02 03 r=hello s=ab "
-		     "t=de ad", line);
+	EXPECT_STREQ(UE_TYPES_LINE, line);
 	free(line);
 	/* The filter sees the fields too */
 	ASSERT_EQ(0, ue_event_file("ue_types", "filter", "r == \"bye\""));
@@ -266,9 +281,18 @@ TEST(trace_line_every_type)
 	ue_reset("ue_types");
 }
 
+/* An address with nothing mapped */
+static void *ue_unmapped(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	munmap(p, 4096);
+	return p;
+}
+
 TEST(write_errors_record_nothing)
 {
-	void *volatile bad_ptr = (void *)8;
+	void *bad_ptr = ue_unmapped();
 	struct ue_types t;
 	struct user_reg r;
 	char *big;

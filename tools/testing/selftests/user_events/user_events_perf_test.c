@@ -6,7 +6,7 @@
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 
-#include "../kselftest_harness.h"
+#include "kselftest_harness.h"
 #include "ue_util.h"
 
 static long ue_perf_open(struct perf_event_attr *pe)
@@ -48,23 +48,28 @@ static int ue_field_offset(const char *event, const char *field)
 	return off;
 }
 
-struct __attribute__((packed)) ue_perf_payload {
+#pragma pack(push, 1)
+struct ue_perf_payload {
 	uint32_t a;
 	uint64_t b;
 	uint32_t s;
 	char sdata[4];
 };
 
+#pragma pack(pop)
+
 TEST(perf_bit_and_raw_sample)
 {
-	volatile uint8_t *page = ue_map_status();
+	const uint8_t *page = ue_map_status();
 	struct perf_event_attr pe = { 0 };
 	struct perf_event_mmap_page *meta;
 	struct ue_perf_payload p;
 	struct user_reg r;
 	long psz = sysconf(_SC_PAGESIZE);
 	int fd = ue_open(), id, off_a, off_b, off_s;
-	unsigned char *data;
+	struct perf_event_header *h;
+	unsigned char *data, *raw;
+	uint32_t raw_size;
 	long pfd;
 	void *ring;
 
@@ -107,25 +112,20 @@ TEST(perf_bit_and_raw_sample)
 	p.s = DYN_LOC(24, 9);
 	EXPECT_EQ(-EFAULT, ue_emit(fd, r.write_index, &p, sizeof(p)));
 
-	{
-		struct perf_event_header *h = (void *)data;
-		uint32_t raw_size;
-		unsigned char *raw;
-
-		__sync_synchronize();
-		ASSERT_GE(meta->data_head, sizeof(*h) + 4);
-		EXPECT_EQ(PERF_RECORD_SAMPLE, h->type);
-		memcpy(&raw_size, data + sizeof(*h), 4);
-		EXPECT_GE(raw_size, 28);
-		raw = data + sizeof(*h) + 4;
-		EXPECT_EQ(id, *(uint16_t *)raw);
-		EXPECT_EQ(0xabcd, *(uint32_t *)(raw + off_a));
-		EXPECT_EQ(0x1122334455667788ull, *(uint64_t *)(raw + off_b));
-		EXPECT_EQ((uint32_t)DYN_LOC(24, 4), *(uint32_t *)(raw + off_s));
-		EXPECT_STREQ("xyz", (char *)raw + 24);
-		/* Exactly one sample: the bad record was dropped */
-		EXPECT_EQ(h->size, meta->data_head);
-	}
+	h = (void *)data;
+	__sync_synchronize();
+	ASSERT_GE(meta->data_head, sizeof(*h) + 4);
+	EXPECT_EQ(PERF_RECORD_SAMPLE, h->type);
+	memcpy(&raw_size, data + sizeof(*h), 4);
+	EXPECT_GE(raw_size, 28);
+	raw = data + sizeof(*h) + 4;
+	EXPECT_EQ(id, *(uint16_t *)raw);
+	EXPECT_EQ(0xabcd, *(uint32_t *)(raw + off_a));
+	EXPECT_EQ(0x1122334455667788ull, *(uint64_t *)(raw + off_b));
+	EXPECT_EQ((uint32_t)DYN_LOC(24, 4), *(uint32_t *)(raw + off_s));
+	EXPECT_STREQ("xyz", (char *)raw + 24);
+	/* Exactly one sample: the bad record was dropped */
+	EXPECT_EQ(h->size, meta->data_head);
 	munmap(ring, psz * 2);
 	close(pfd);
 	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
@@ -135,7 +135,7 @@ TEST(perf_bit_and_raw_sample)
 
 TEST(perf_and_ftrace_together)
 {
-	volatile uint8_t *page = ue_map_status();
+	const uint8_t *page = ue_map_status();
 	struct perf_event_attr pe = { 0 };
 	struct user_reg r;
 	char *status, *line, expect[64];

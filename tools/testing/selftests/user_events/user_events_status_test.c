@@ -3,7 +3,7 @@
  * user_events_status: the text of read(), the rules of mmap(), and running
  * out of status bits.
  */
-#include "../kselftest_harness.h"
+#include "kselftest_harness.h"
 #include "ue_util.h"
 
 #define UE_MAX_SYSCTL "/proc/sys/kernel/user_events_max"
@@ -96,7 +96,7 @@ TEST(mmap_rules)
 	/* Cannot become writable later */
 	EXPECT_EQ(-1, mprotect(p, psz, PROT_READ | PROT_WRITE));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(0, ((volatile uint8_t *)p)[0] & 1);
+	EXPECT_EQ(0, ue_bit_set(p, 0));
 	munmap(p, psz);
 
 	/* Writable mappings refused, even through a read-write fd */

@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "../kselftest_harness.h"
+#include "kselftest_harness.h"
 #include "ue_util.h"
 
 #define UE_NAMES	4
@@ -30,14 +30,19 @@ static void ue_note_bad(const char *what, long val)
 	atomic_fetch_add(&ue_bad, 1);
 }
 
+#pragma pack(push, 1)
+struct ue_stress_payload {
+	uint64_t a;
+	uint32_t s;
+	char str[4];
+};
+
+#pragma pack(pop)
+
 static void *ue_writer(void *arg)
 {
 	unsigned int seed = (uintptr_t)arg;
-	struct __attribute__((packed)) {
-		uint64_t a;
-		uint32_t s;
-		char str[4];
-	} p = { 1, DYN_LOC(20, 4), "abc" };
+	struct ue_stress_payload p = { 1, DYN_LOC(20, 4), "abc" };
 	struct user_reg r;
 	int ret;
 
@@ -98,7 +103,7 @@ static void *ue_enabler(void *arg)
 
 static void *ue_reader(void *arg)
 {
-	volatile uint8_t *page = ue_map_status();
+	const uint8_t *page = ue_map_status();
 
 	if (!page)
 		ue_note_bad("mmap", -errno);
@@ -111,7 +116,7 @@ static void *ue_reader(void *arg)
 		text = ue_read_file(UE_DYN);
 		free(text);
 		if (page)
-			(void)page[0];
+			ue_bit_set(page, 1);
 	}
 	return NULL;
 }
