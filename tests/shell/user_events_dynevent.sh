@@ -77,11 +77,22 @@ expect_eq "error_log" "user_events: error: Unknown field type
 echo > $T/error_log
 
 # Format of every field type
-echo 'u:ue_fmt u8 a; s8 b; u16 c; s16 d; u32 e; s32 f; u64 g; s64 h; char i; unsigned char j; short k; unsigned short l; int m; unsigned int n; char[6] o; unsigned char[0x4] p; struct foo q 3; __data_loc char[] r; __rel_loc char[] s; __data_loc u8[] t; __rel_loc unsigned char[] u' >> $D ||
-	fail "create ue_fmt"
-expect_eq "ue_fmt listing" "u:ue_fmt u8 a; s8 b; u16 c; s16 d; u32 e; s32 f; u64 g; s64 h; char i; unsigned char j; short k; unsigned short l; int m; unsigned int n; char[6] o; unsigned char[4] p; struct foo q 3; __data_loc char[] r; __rel_loc char[] s; __data_loc u8[] t; __rel_loc unsigned char[] u" \
+F1='u8 a; s8 b; u16 c; s16 d; u32 e; s32 f; u64 g; s64 h; char i'
+F2='unsigned char j; short k; unsigned short l; int m; unsigned int n'
+F3='char[6] o; unsigned char[0x4] p; struct foo q 3; __data_loc char[] r'
+F4='__rel_loc char[] s; __data_loc u8[] t; __rel_loc unsigned char[] u'
+echo "u:ue_fmt $F1; $F2; $F3; $F4" >> $D || fail "create ue_fmt"
+F3L='char[6] o; unsigned char[4] p; struct foo q 3; __data_loc char[] r'
+expect_eq "ue_fmt listing" "u:ue_fmt $F1; $F2; $F3L; $F4" \
 	"$(grep '^u:ue_fmt' $D)"
 id=$(cat $E/ue_fmt/id)
+PF1='"a=%u b=%d c=%u d=%d e=%u f=%d g=%llu h=%lld i=%d j=%u k=%d l=%u m=%d'
+PF1="$PF1"' n=%u o=%s p=%s q=%s r=%s s=%s t=%s u=%s"'
+PA1='REC->a, REC->b, REC->c, REC->d, REC->e, REC->f, REC->g, REC->h, REC->i'
+PA2='REC->j, REC->k, REC->l, REC->m, REC->n, REC->o, REC->p'
+PA3='__print_hex(REC->q, 3), __get_str(r), __get_rel_str(s)'
+PA4='__print_hex(__get_dynamic_array(t), __get_dynamic_array_len(t))'
+PA4="$PA4, __get_rel_str(u)"
 expect_eq "format" "name: ue_fmt
 ID: $id
 format:
@@ -112,7 +123,7 @@ format:
 	field:__data_loc u8[] t;	offset:73;	size:4;	signed:0;
 	field:__rel_loc unsigned char u[];	offset:77;	size:4;	signed:0;
 
-print fmt: \"a=%u b=%d c=%u d=%d e=%u f=%d g=%llu h=%lld i=%d j=%u k=%d l=%u m=%d n=%u o=%s p=%s q=%s r=%s s=%s t=%s u=%s\", REC->a, REC->b, REC->c, REC->d, REC->e, REC->f, REC->g, REC->h, REC->i, REC->j, REC->k, REC->l, REC->m, REC->n, REC->o, REC->p, __print_hex(REC->q, 3), __get_str(r), __get_rel_str(s), __print_hex(__get_dynamic_array(t), __get_dynamic_array_len(t)), __get_rel_str(u)" \
+print fmt: $PF1, $PA1, $PA2, $PA3, $PA4" \
 	"$(cat $E/ue_fmt/format)"
 echo '!u:ue_fmt' >> $D || fail "delete ue_fmt"
 cleanup
