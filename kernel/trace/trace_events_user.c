@@ -213,7 +213,7 @@ int user_event_delete(const char *name)
 	return user_event_destroy(ev);
 }
 
-struct user_event *user_event_from_devent(struct dyn_event *dev)
+static struct user_event *user_event_from_devent(struct dyn_event *dev)
 {
 	return container_of(dev, struct user_event, devent);
 }

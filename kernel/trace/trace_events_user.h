@@ -199,9 +199,7 @@ int __init user_event_status_init(void);
 int user_event_bit_alloc(unsigned int *bit);
 void user_event_bit_free(unsigned int bit);
 void user_event_bit_update(struct user_event *ev);
-int user_event_status_mmap(struct file *file, struct vm_area_struct *vma);
 extern const struct file_operations user_event_status_fops;
-extern unsigned int user_event_max;
 
 /* trace_events_user_write.c */
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
@@ -217,7 +215,6 @@ int user_event_register_cmd(const char *cmd, bool pin,
 			    struct user_event_parse_err *perr);
 int user_event_delete(const char *name);
 extern struct dyn_event_operations user_event_dyn_ops;
-struct user_event *user_event_from_devent(struct dyn_event *ev);
 
 /* trace_events_user_fs.c */
 extern const struct file_operations user_event_data_fops;

@@ -29,7 +29,7 @@ static DECLARE_BITMAP(user_event_bits_used, USER_EVENT_STATUS_BITS);
 /* Events registered (event_mutex) */
 static unsigned int user_event_active;
 /* Most events that may exist at once, sysctl kernel.user_events_max */
-unsigned int user_event_max = USER_EVENT_STATUS_BITS - 1;
+static unsigned int user_event_max = USER_EVENT_STATUS_BITS - 1;
 
 static unsigned int user_event_max_limit = USER_EVENT_STATUS_BITS - 1;
 
@@ -95,7 +95,8 @@ void user_event_bit_update(struct user_event *ev)
 }
 
 /* Only whole, read-only, shared views of the single page */
-int user_event_status_mmap(struct file *file, struct vm_area_struct *vma)
+static int user_event_status_mmap(struct file *file,
+				  struct vm_area_struct *vma)
 {
 	if (vma->vm_pgoff || vma->vm_end - vma->vm_start != PAGE_SIZE)
 		return -EINVAL;
