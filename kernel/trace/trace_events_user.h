@@ -105,6 +105,7 @@ struct user_event_desc {
 	char			*name;		/* event name */
 	unsigned int		nr_fields;	/* entries in fields */
 	u16			fixed_size;	/* payload bytes of fixed fields */
+	bool			has_locs;	/* loc fields: writes are checked */
 	struct user_event_field	*fields;	/* declared fields, in order */
 };
 

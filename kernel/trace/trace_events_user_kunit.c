@@ -71,6 +71,7 @@ static void user_kunit_layout(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, "ev", desc.name);
 	KUNIT_ASSERT_EQ(test, 6, desc.nr_fields);
 	KUNIT_EXPECT_EQ(test, 1 + 2 + 16 + 3 + 4 + 4, desc.fixed_size);
+	KUNIT_EXPECT_TRUE(test, desc.has_locs);
 
 	f = desc.fields;
 	KUNIT_EXPECT_STREQ(test, "u8", f[0].type);
@@ -102,6 +103,7 @@ static void user_kunit_same_fields(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, 0, user_event_parse("x u32 a;char[4] b", &a,
 						  &perr));
+	KUNIT_EXPECT_FALSE(test, a.has_locs);
 	KUNIT_ASSERT_EQ(test, 0, user_event_parse_fields(" u32  a ; char[0x4] b;",
 							 &b, &perr));
 	KUNIT_EXPECT_TRUE(test, user_event_desc_same_fields(&a, &b));

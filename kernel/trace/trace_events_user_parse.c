@@ -293,6 +293,9 @@ static int user_parse_fields_at(const char *text, unsigned int base,
 				return user_fail(perr, USER_ERR_DUP_FIELD,
 						 tok[n - 1].pos);
 		f->offset = off;
+		if (f->kind == USER_FIELD_DATA_LOC ||
+		    f->kind == USER_FIELD_REL_LOC)
+			desc->has_locs = true;
 		off += f->size;
 		if (off - sizeof(struct trace_entry) > USER_EVENT_FIXED_MAX)
 			return user_fail(perr, USER_ERR_TOO_BIG, pos);

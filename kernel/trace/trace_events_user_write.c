@@ -39,6 +39,8 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 	unsigned int i, off, len;
 	u32 loc;
 
+	if (!ev->desc.has_locs)
+		return true;
 	for (i = 0; i < ev->desc.nr_fields; i++) {
 		f = &ev->desc.fields[i];
 		if (f->kind != USER_FIELD_DATA_LOC &&
@@ -60,23 +62,65 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 	return true;
 }
 
+/*
+ * User address of the next len bytes of i when they are contiguous, as they
+ * are for write() and for the payload vector of writev(); NULL otherwise.
+ */
+static const void __user *user_event_flat(const struct iov_iter *i,
+					  size_t len)
+{
+	if (iter_is_ubuf(i))
+		return i->ubuf + i->iov_offset;
+	if (iter_is_iovec(i) && iter_iov_len(i) >= len)
+		return iter_iov_addr(i);
+	return NULL;
+}
+
+/* Scattered payload: copy from a private iterator, i stays for retries */
+static noinline size_t user_event_copy_iter(void *dst, struct iov_iter *i,
+					    size_t len)
+{
+	struct iov_iter from = *i;
+
+	return len - copy_from_iter(dst, len, &from);
+}
+
 /* Copy the payload after the record header without taking page faults */
 static bool user_event_copy(void *rec, struct iov_iter *i, size_t len)
 {
-	struct iov_iter from = *i;
-	size_t done;
+	const void __user *src = user_event_flat(i, len);
+	void *dst = rec + sizeof(struct trace_entry);
+	size_t left = len;
 
 	pagefault_disable();
-	done = copy_from_iter(rec + sizeof(struct trace_entry), len, &from);
+	if (!src)
+		left = user_event_copy_iter(dst, i, len);
+	else if (access_ok(src, len))
+		left = __copy_from_user_inatomic(dst, src, len);
 	pagefault_enable();
-	return done == len;
+	return !left;
+}
+
+/* The write index that leads every write */
+static int user_event_read_index(struct iov_iter *i, int *idx)
+{
+	const int __user *src = user_event_flat(i, sizeof(*idx));
+
+	if (!src)
+		return copy_from_iter(idx, sizeof(*idx), i) == sizeof(*idx) ?
+		       0 : -EFAULT;
+	if (get_user(*idx, src))
+		return -EFAULT;
+	iov_iter_advance(i, sizeof(*idx));
+	return 0;
 }
 
 int user_event_ftrace_probe(void *data, struct user_event *ev,
 			    struct iov_iter *i, size_t len)
 {
 	struct trace_event_file *file = data;
-	struct trace_event_buffer fbuf;
+	/* Filled by the reservation; not worth zeroing on every write */
+	struct trace_event_buffer fbuf __uninitialized;
 	size_t size = sizeof(struct trace_entry) + len;
 	void *rec;
 	int ret;
@@ -172,8 +216,9 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 
 	if (count < sizeof(idx))
 		return -EINVAL;
-	if (copy_from_iter(&idx, sizeof(idx), i) != sizeof(idx))
-		return -EFAULT;
+	ret = user_event_read_index(i, &idx);
+	if (ret)
+		return ret;
 	if (idx < 0)
 		return -EINVAL;
 
