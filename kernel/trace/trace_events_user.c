@@ -35,14 +35,17 @@ static struct user_event *user_event_find(const char *name)
 	return NULL;
 }
 
-/* class->reg: ftrace and perf attach or detach; keeps the status bit true */
+/*
+ * class->reg: ftrace and perf attach or detach; keeps the status bit true.
+ * Registration comes with event_mutex held; perf open/close/add/del (the
+ * latter from scheduler context) need nothing from us.
+ */
 static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 			  void *data)
 {
 	struct user_event *ev = call->data;
 	int ret = 0;
 
-	lockdep_assert_held(&event_mutex);
 	switch (type) {
 	case TRACE_REG_REGISTER:
 		ret = tracepoint_probe_register(&ev->tp,
@@ -69,8 +72,7 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		break;
 #endif
 	default:
-		/* perf open/close/add/del need nothing from us */
-		break;
+		return 0;
 	}
 	user_event_bit_update(ev);
 	return ret;
