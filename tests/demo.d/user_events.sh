@@ -23,7 +23,8 @@ echo > $T/trace
 echo "records: $(grep -c ' example: ' $T/trace)"
 
 step "user_events: an EventHeader tracepoint"
-echo 'u:SampleProvider_L4K1 u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode; u8 level' >> $T/dynamic_events
+EH='u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode; u8 level'
+echo "u:SampleProvider_L4K1 $EH" >> $T/dynamic_events
 echo 1 > $T/events/user_events/SampleProvider_L4K1/enable
 /samples/eventheader 4 1 2
 grep ' SampleProvider_L4K1: ' $T/trace
