@@ -5,7 +5,7 @@
 H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench patches checkpatch w1 clean
+	compare bench patches checkpatch w1 harness-selftest clean
 
 all: check
 
@@ -41,6 +41,9 @@ patches:
 
 checkpatch:
 	@$(H)/checkpatch.sh
+
+harness-selftest:
+	@$(H)/selftest.sh
 
 w1:
 	@$(H)/w1.sh

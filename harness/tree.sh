@@ -47,7 +47,7 @@ changed=0
 for f in $(printf '%s\n' $ours $patched | sort -u); do
 	if [ -f "$stage/$f" ]; then
 		if ! cmp -s "$stage/$f" "$src/$f"; then
-			mkdir -p "$src/$(dirname "$f")" && cp "$stage/$f" "$src/$f"
+			mkdir -p "$src/$(dirname "$f")" && cp --remove-destination "$stage/$f" "$src/$f"
 			changed=$((changed + 1))
 		fi
 	fi
