@@ -69,6 +69,9 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 static const void __user *user_event_flat(const struct iov_iter *i,
 					  size_t len)
 {
+	/* With nothing left, an iovec iterator has no current segment */
+	if (!len)
+		return NULL;
 	if (iter_is_ubuf(i))
 		return i->ubuf + i->iov_offset;
 	if (iter_is_iovec(i) && iter_iov_len(i) >= len)

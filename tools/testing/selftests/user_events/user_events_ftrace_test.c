@@ -386,6 +386,30 @@ TEST(disabled_write_records_nothing)
 	ue_reset("ue_off");
 }
 
+TEST(event_without_fields)
+{
+	struct user_reg r;
+	char *line;
+	int fd = ue_open(), n;
+
+	ASSERT_GE(fd, 0);
+	ue_reset("ue_empty");
+	ASSERT_EQ(0, ue_reg(fd, "ue_empty", &r));
+	ASSERT_EQ(0, ue_enable("ue_empty", 1));
+	/* Only the index: write() and a one-vector writev() */
+	EXPECT_EQ(4, write(fd, &r.write_index, 4));
+	EXPECT_EQ(4, ue_emit(fd, r.write_index, NULL, 0));
+	/* Extra bytes are kept in the record but there is nothing to show */
+	EXPECT_EQ(7, ue_emit(fd, r.write_index, "abc", 3));
+	line = ue_trace_line("ue_empty", 2, &n);
+	EXPECT_EQ(3, n);
+	ASSERT_NE(NULL, line);
+	EXPECT_STREQ("", line);
+	free(line);
+	close(fd);
+	ue_reset("ue_empty");
+}
+
 TEST(fault_in_payload)
 {
 	long psz = sysconf(_SC_PAGESIZE);
