@@ -22,10 +22,13 @@
  * - event_mutex is the one global lock.  It guards the registry
  *   (user_event_list), each event's consumer counts and status bit, the
  *   bitmap of bits in use and the dyn_event list.  The trace core already
- *   holds it when it calls our reg() and dyn_event callbacks.
+ *   holds it when it calls our reg() (for the four registrations; perf
+ *   add/del come from scheduler context and are ignored) and our
+ *   dyn_event callbacks.
  *
  * - Each open user_events_data file has a mutex (user_event_fd.lock) that
- *   serializes registrations on that fd; it nests outside event_mutex.  The
+ *   serializes registrations on that fd; it is never held together with
+ *   event_mutex (the event is found and pinned first, then slotted).  The
  *   fd's index table is replaced (never modified in place) under that mutex
  *   and published with rcu_assign_pointer(); write() reads it under
  *   rcu_read_lock(); old tables are freed with kfree_rcu().
@@ -43,7 +46,8 @@
  *   walks tracepoint.funcs with preemption disabled; the tracepoint core
  *   frees replaced arrays after an RCU-sched grace period.  A write that
  *   faults leaves the preempt-disabled section, faults the pages in and
- *   resumes with the next consumer not yet served.
+ *   resumes with the consumer that faulted; consumers already served are
+ *   not served twice.
  *
  * - Status bits change only under event_mutex with atomic little-endian
  *   bit operations; user space reads the page without any lock.
