@@ -24,6 +24,11 @@ for c in $comps; do
 		found=0
 		for f in $g; do
 			[ -e "$f" ] || continue
+			case $f in
+			patches/*) ;;
+			*) [ -n "$(for d in $OVERLAY_DIRS; do case $f in "$d"/*) echo y ;; esac; done)" ] ||
+				die "$c: $f is not at a kernel path" ;;
+			esac
 			owner[$f]=$c found=1
 		done
 		[ $found = 1 ] || die "$c: nothing matches $g"
@@ -37,7 +42,7 @@ done
 # Pre-images: the base's version of every file the series touches.
 touched=$(for f in "${!owner[@]}"; do
 	case $f in
-	patches/*) sed -n 's|^+++ b/\([^	 ]*\).*|\1|p' "$f" ;;
+	patches/*) sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$f" ;;
 	*) echo "$f" ;;
 	esac
 done | sort -u)

@@ -11,20 +11,29 @@ out=$B/progs
 mkdir -p "$out/kselftest" "$out/samples" "$out/bench"
 CFLAGS="-static -O2 -g0 -Wall -pthread -I$src/tools/testing/selftests -I$hdr"
 
-# build SOURCE DEST - compile when the source or the headers are newer.
+# build SOURCE DEST - compile when the source, a header beside it or the
+# uapi headers are newer than the program.
 build() {
-	if [ ! -x "$2" ] || [ "$1" -nt "$2" ] || [ "$hdr/linux/version.h" -nt "$2" ]; then
+	local dep stale=0
+	[ -x "$2" ] || stale=1
+	for dep in "$1" "$(dirname "$1")"/*.h "$hdr/linux/version.h"; do
+		[ -f "$dep" ] && [ "$dep" -nt "$2" ] && stale=1
+	done
+	if [ $stale = 1 ]; then
 		# shellcheck disable=SC2086
 		gcc $CFLAGS -o "$2" "$1" -lm || die "cannot build ${1#$ROOT/}"
 	fi
+	return 0
 }
 
+# Selftests and samples are compiled where they sit in the patched tree, so
+# their includes ("../kselftest_harness.h") resolve as in the kernel.
 cd "$ROOT"
 for f in tools/testing/selftests/*/*_test.c; do
-	[ -f "$f" ] && build "$ROOT/$f" "$out/kselftest/$(basename "$f" .c)"
+	[ -f "$f" ] && build "$src/$f" "$out/kselftest/$(basename "$f" .c)"
 done
 for f in samples/user_events/*.c; do
-	[ -f "$f" ] && build "$ROOT/$f" "$out/samples/$(basename "$f" .c)"
+	[ -f "$f" ] && build "$src/$f" "$out/samples/$(basename "$f" .c)"
 done
 for f in bench/*.c; do
 	[ -f "$f" ] && build "$ROOT/$f" "$out/bench/$(basename "$f" .c)"

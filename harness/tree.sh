@@ -26,7 +26,8 @@ cd "$ROOT"
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
 ours=$(if [ -n "$dirs" ]; then find $dirs -type f ! -name '*.o' ! -name '.*' | sort; fi)
 patches=$(ls patches/*.patch 2>/dev/null | sort || true)
-patched=$(for p in $patches; do sed -n 's|^+++ b/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
+# Files a patch creates, changes or deletes (a deletion has only "--- a/").
+patched=$(for p in $patches; do sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
 previous=$(cat "$manifest" 2>/dev/null || true)
 
 rm -rf "$stage" && mkdir -p "$stage"
@@ -50,13 +51,16 @@ for f in $(printf '%s\n' $ours $patched | sort -u); do
 			mkdir -p "$src/$(dirname "$f")" && cp --remove-destination "$stage/$f" "$src/$f"
 			changed=$((changed + 1))
 		fi
+	elif [ -f "$src/$f" ]; then
+		rm -f "$src/$f"
+		changed=$((changed + 1))
 	fi
 done
 # Files that were ours or patched before and are no longer: back to base.
 for f in $previous; do
 	printf '%s\n' $ours $patched | grep -qxF "$f" && continue
 	if [ -f "$base/$f" ]; then
-		cmp -s "$base/$f" "$src/$f" || { cp "$base/$f" "$src/$f"; changed=$((changed + 1)); }
+		cmp -s "$base/$f" "$src/$f" || { cp --remove-destination "$base/$f" "$src/$f"; changed=$((changed + 1)); }
 	else
 		rm -f "$src/$f"; changed=$((changed + 1))
 	fi

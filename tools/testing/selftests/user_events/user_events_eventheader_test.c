@@ -6,7 +6,7 @@
  */
 #include <sys/wait.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 #include "ue_util.h"
 
 #define EH_FIELDS "u8 eventheader_flags; u8 version; u16 id; u16 tag; " \

@@ -6,7 +6,7 @@
 #include <linux/memfd.h>
 #include <sys/syscall.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 #include "ue_util.h"
 
 static void ue_reset(const char *name)

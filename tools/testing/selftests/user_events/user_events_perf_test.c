@@ -6,7 +6,7 @@
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 #include "ue_util.h"
 
 static long ue_perf_open(struct perf_event_attr *pe)

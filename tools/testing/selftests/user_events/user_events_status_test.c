@@ -3,7 +3,7 @@
  * user_events_status: the text of read(), the rules of mmap(), and running
  * out of status bits.
  */
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 #include "ue_util.h"
 
 #define UE_MAX_SYSCTL "/proc/sys/kernel/user_events_max"

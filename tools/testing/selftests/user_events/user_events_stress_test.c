@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 #include "ue_util.h"
 
 #define UE_NAMES	4
