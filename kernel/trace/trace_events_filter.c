@@ -30,9 +30,31 @@
 #include "trace_events_filter.h"
 
 /* The user-visible texts of this component. */
-#define C(a, b)		b
-const char *filter_err_text[] = { FILTER_ERRORS };
-#undef C
+const char *filter_err_text[FILTER_ERR_MAX] = {
+	[FILTER_ERR_NONE] = "No error",
+	[FILTER_ERR_INVALID_OP] = "Invalid operator",
+	[FILTER_ERR_TOO_MANY_OPEN] = "Too many '('",
+	[FILTER_ERR_TOO_MANY_CLOSE] = "Too few '('",
+	[FILTER_ERR_MISSING_QUOTE] = "Missing matching quote",
+	[FILTER_ERR_MISSING_BRACE_OPEN] = "Missing '{'",
+	[FILTER_ERR_MISSING_BRACE_CLOSE] = "Missing '}'",
+	[FILTER_ERR_OPERAND_TOO_LONG] = "Operand too long",
+	[FILTER_ERR_EXPECT_STRING] = "Expecting string field",
+	[FILTER_ERR_EXPECT_DIGIT] = "Expecting numeric field",
+	[FILTER_ERR_ILLEGAL_FIELD_OP] = "Illegal operation for field type",
+	[FILTER_ERR_FIELD_NOT_FOUND] = "Field not found",
+	[FILTER_ERR_ILLEGAL_INTVAL] = "Illegal integer value",
+	[FILTER_ERR_BAD_SUBSYS_FILTER] =
+		"Couldn't find or set field in one of a subsystem's events",
+	[FILTER_ERR_TOO_MANY_PREDS] = "Too many terms in predicate expression",
+	[FILTER_ERR_INVALID_FILTER] = "Meaningless filter expression",
+	[FILTER_ERR_INVALID_CPULIST] = "Invalid cpulist",
+	[FILTER_ERR_IP_FIELD_ONLY] = "Only 'ip' field is supported for function trace",
+	[FILTER_ERR_INVALID_VALUE] = "Invalid value (did you forget quotes)?",
+	[FILTER_ERR_NO_FUNCTION] = "Function not found",
+	[FILTER_ERR_ERRNO] = "Error",
+	[FILTER_ERR_NO_FILTER] = "No filter found",
+};
 
 #define FILTER_LOG_LOC		"event filter parse error"
 
@@ -74,14 +96,13 @@ enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
 			continue;
 		if (i == 0) {
 			type = MATCH_END_ONLY;
-		} else if (i == len - 1) {
-			buff[i] = '\0';
-			type = type == MATCH_END_ONLY ? MATCH_MIDDLE_ONLY :
-							MATCH_FRONT_ONLY;
-			break;
-		} else {
-			return MATCH_GLOB;
+			continue;
 		}
+		if (i != len - 1)
+			return MATCH_GLOB;
+		buff[i] = '\0';
+		type = type == MATCH_END_ONLY ? MATCH_MIDDLE_ONLY :
+						MATCH_FRONT_ONLY;
 	}
 	if (buff[0] == '*')
 		*search = buff + 1;

@@ -35,35 +35,32 @@
 
 #include "trace.h"
 
-/* The error messages, written once; the enum index is the error code. */
-#define FILTER_ERRORS							\
-	C(NONE,			"No error"),				\
-	C(INVALID_OP,		"Invalid operator"),			\
-	C(TOO_MANY_OPEN,	"Too many '('"),			\
-	C(TOO_MANY_CLOSE,	"Too few '('"),				\
-	C(MISSING_QUOTE,	"Missing matching quote"),		\
-	C(MISSING_BRACE_OPEN,	"Missing '{'"),				\
-	C(MISSING_BRACE_CLOSE,	"Missing '}'"),				\
-	C(OPERAND_TOO_LONG,	"Operand too long"),			\
-	C(EXPECT_STRING,	"Expecting string field"),		\
-	C(EXPECT_DIGIT,		"Expecting numeric field"),		\
-	C(ILLEGAL_FIELD_OP,	"Illegal operation for field type"),	\
-	C(FIELD_NOT_FOUND,	"Field not found"),			\
-	C(ILLEGAL_INTVAL,	"Illegal integer value"),		\
-	C(BAD_SUBSYS_FILTER,	"Couldn't find or set field in one of a subsystem's events"), \
-	C(TOO_MANY_PREDS,	"Too many terms in predicate expression"), \
-	C(INVALID_FILTER,	"Meaningless filter expression"),	\
-	C(INVALID_CPULIST,	"Invalid cpulist"),			\
-	C(IP_FIELD_ONLY,	"Only 'ip' field is supported for function trace"), \
-	C(INVALID_VALUE,	"Invalid value (did you forget quotes)?"), \
-	C(NO_FUNCTION,		"Function not found"),			\
-	C(ERRNO,		"Error"),				\
-	C(NO_FILTER,		"No filter found")
-
-#undef C
-#define C(a, b)		FILTER_ERR_##a
-enum filter_err_code { FILTER_ERRORS, FILTER_ERR_MAX };
-#undef C
+/* Why a filter was refused; the texts are in filter_err_text[]. */
+enum filter_err_code {
+	FILTER_ERR_NONE,
+	FILTER_ERR_INVALID_OP,
+	FILTER_ERR_TOO_MANY_OPEN,
+	FILTER_ERR_TOO_MANY_CLOSE,
+	FILTER_ERR_MISSING_QUOTE,
+	FILTER_ERR_MISSING_BRACE_OPEN,
+	FILTER_ERR_MISSING_BRACE_CLOSE,
+	FILTER_ERR_OPERAND_TOO_LONG,
+	FILTER_ERR_EXPECT_STRING,
+	FILTER_ERR_EXPECT_DIGIT,
+	FILTER_ERR_ILLEGAL_FIELD_OP,
+	FILTER_ERR_FIELD_NOT_FOUND,
+	FILTER_ERR_ILLEGAL_INTVAL,
+	FILTER_ERR_BAD_SUBSYS_FILTER,
+	FILTER_ERR_TOO_MANY_PREDS,
+	FILTER_ERR_INVALID_FILTER,
+	FILTER_ERR_INVALID_CPULIST,
+	FILTER_ERR_IP_FIELD_ONLY,
+	FILTER_ERR_INVALID_VALUE,
+	FILTER_ERR_NO_FUNCTION,
+	FILTER_ERR_ERRNO,
+	FILTER_ERR_NO_FILTER,
+	FILTER_ERR_MAX,
+};
 
 extern const char *filter_err_text[];
 

@@ -206,6 +206,16 @@ static const struct filter_eval_case filter_eval_cases[] = {
 	{ "((((common_pid == 42))))", 1 },
 };
 
+/* With the record's cpumask field holding CPU 0 only. */
+static const struct filter_eval_case filter_cpu0_cases[] = {
+	{ "mask & CPUS{0}", 1 },
+	{ "mask == CPUS{0}", 1 },
+	{ "mask != CPUS{0}", 0 },
+	{ "u8f & CPUS{0}", 0 },		/* a single CPU: u8f == 0 */
+	{ "common_pid != CPUS{0}", 1 },
+	{ "(cpu == CPUS{0}) == (cpu & CPUS{0})", -1 },	/* not an expression */
+};
+
 /* CPU sets name CPUs 0 and 1: these need two CPUs. */
 static const struct filter_eval_case filter_cpu_cases[] = {
 	{ "cpu == CPUS{0-1}", 0 },	/* a CPU never equals a set */
@@ -240,11 +250,30 @@ static void filter_test_eval_cases(struct kunit *test)
 static void filter_test_cpu_cases(struct kunit *test)
 {
 	char expr[32];
+	int i;
 
+	filter_fill_rec(filter_rec);
 	snprintf(expr, sizeof(expr), "cpu & CPUS{0-%u}", nr_cpu_ids - 1);
 	KUNIT_EXPECT_EQ(test, filter_test_eval(expr, filter_rec), 1);
+	migrate_disable();
+	snprintf(expr, sizeof(expr), "cpu == %d", raw_smp_processor_id());
+	KUNIT_EXPECT_EQ(test, filter_test_eval(expr, filter_rec), 1);
+	snprintf(expr, sizeof(expr), "cpu != CPUS{%d}", raw_smp_processor_id());
+	KUNIT_EXPECT_EQ(test, filter_test_eval(expr, filter_rec), 0);
+	migrate_enable();
+
+	*(unsigned long *)(filter_rec + REC_DATA + 24) = 0x1;
+	for (i = 0; i < ARRAY_SIZE(filter_cpu0_cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test, filter_test_eval(filter_cpu0_cases[i].expr,
+							   filter_rec),
+				    filter_cpu0_cases[i].match, "expr: %s",
+				    filter_cpu0_cases[i].expr);
+}
+
+static void filter_test_cpu_set_cases(struct kunit *test)
+{
 	if (nr_cpu_ids < 2)
-		kunit_skip(test, "needs two CPUs");
+		kunit_skip(test, "the CPU set cases need two CPUs");
 	filter_test_run_cases(test, filter_cpu_cases,
 			      ARRAY_SIZE(filter_cpu_cases));
 }
@@ -327,9 +356,9 @@ static void filter_test_too_long_string(struct kunit *test)
 
 	expr = kunit_kzalloc(test, MAX_FILTER_STR_VAL + 16, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, expr);
-	strcpy(expr, "name == \"");
+	memcpy(expr, "name == \"", 9);
 	memset(expr + 9, 'a', MAX_FILTER_STR_VAL);
-	strcat(expr, "\"");
+	expr[9 + MAX_FILTER_STR_VAL] = '"';
 	prog = filter_compile(expr, &filter_test_src, &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 	KUNIT_EXPECT_EQ(test, err.code, FILTER_ERR_OPERAND_TOO_LONG);
@@ -557,6 +586,7 @@ static void filter_test_ip_lists(struct kunit *test)
 static struct kunit_case filter_test_cases[] = {
 	KUNIT_CASE(filter_test_eval_cases),
 	KUNIT_CASE(filter_test_cpu_cases),
+	KUNIT_CASE(filter_test_cpu_set_cases),
 	KUNIT_CASE(filter_test_errors),
 	KUNIT_CASE(filter_test_too_long_string),
 	KUNIT_CASE(filter_test_program_shape),
@@ -573,4 +603,5 @@ static struct kunit_suite filter_test_suite = {
 	.name = "trace_event_filter",
 	.test_cases = filter_test_cases,
 };
+
 kunit_test_suite(filter_test_suite);
