@@ -77,36 +77,30 @@ const char *filter_err_text[FILTER_ERR_MAX] = {
  */
 enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
 {
-	enum regex_type type = MATCH_FULL;
-	int i;
+	bool lead, trail;
+	int k;
 
 	*not = buff[0] == '!';
-	if (*not) {
-		buff++;
-		len--;
-	}
+	buff += *not;
+	len -= *not;
 	*search = buff;
-	if (isdigit(buff[0]))
+	if (isdigit(*buff))
 		return MATCH_INDEX;
 
-	for (i = 0; i < len; i++) {
-		if (buff[i] == '[' || buff[i] == '?' || buff[i] == '\\')
+	lead = len > 0 && buff[0] == '*';
+	trail = len > 1 && buff[len - 1] == '*';
+	/* Any wildcard other than a leading or trailing star needs a glob. */
+	for (k = lead; k < len - trail; k++) {
+		if (buff[k] && strchr("*?[\\", buff[k]))
 			return MATCH_GLOB;
-		if (buff[i] != '*')
-			continue;
-		if (i == 0) {
-			type = MATCH_END_ONLY;
-			continue;
-		}
-		if (i != len - 1)
-			return MATCH_GLOB;
-		buff[i] = '\0';
-		type = type == MATCH_END_ONLY ? MATCH_MIDDLE_ONLY :
-						MATCH_FRONT_ONLY;
 	}
-	if (buff[0] == '*')
+	if (trail)
+		buff[len - 1] = '\0';
+	if (lead)
 		*search = buff + 1;
-	return type;
+	if (lead)
+		return trail ? MATCH_MIDDLE_ONLY : MATCH_END_ONLY;
+	return trail ? MATCH_FRONT_ONLY : MATCH_FULL;
 }
 
 /* Which kind of filter operand a field's C type calls for. */
@@ -305,26 +299,29 @@ int apply_event_filter(struct trace_event_file *file, char *filter_string)
 	return ret;
 }
 
+/* The text a filter file shows, or NULL for the default. */
+static const char *filter_text(const struct event_filter *filter)
+{
+	return filter ? filter->filter_string : NULL;
+}
+
 /* caller must hold event_mutex */
 void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
 {
-	struct event_filter *filter = filter_of(file);
+	const char *text = filter_text(filter_of(file));
 
-	if (filter && filter->filter_string)
-		trace_seq_printf(s, "%s\n", filter->filter_string);
-	else
-		trace_seq_puts(s, "none\n");
+	trace_seq_printf(s, "%s\n", text ?: "none");
 }
 
 void print_subsystem_event_filter(struct event_subsystem *system,
 				  struct trace_seq *s)
 {
-	struct event_filter *filter;
+	const char *text;
 
 	guard(mutex)(&event_mutex);
-	filter = system->filter;
-	if (filter && filter->filter_string)
-		trace_seq_printf(s, "%s\n", filter->filter_string);
+	text = filter_text(system->filter);
+	if (text)
+		trace_seq_printf(s, "%s\n", text);
 	else
 		trace_seq_puts(s, FILTER_SYSTEM_DEFAULT);
 }
@@ -538,25 +535,27 @@ static int filter_set_ftrace(struct perf_event *event,
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str)
 {
+	struct trace_event_call *call = event->tp_event;
 	struct event_filter *filter = NULL;
-	struct trace_event_call *call;
+	bool function;
 	int ret;
 
 	guard(mutex)(&event_mutex);
-	call = event->tp_event;
 	if (!call)
 		return -EINVAL;
 	if (event->filter)
 		return -EEXIST;
 
+	/* No report text: perf only gets the error code. */
 	ret = create_event_filter(NULL, call, filter_str, false, &filter);
-	if (!ret && ftrace_event_is_function(call))
+	function = ftrace_event_is_function(call);
+	if (!ret && function)
 		ret = filter_set_ftrace(event, filter);
-	else if (!ret)
+	if (!ret && !function) {
 		event->filter = filter;
-
-	if (ret || ftrace_event_is_function(call))
-		free_event_filter(filter);
+		return 0;
+	}
+	free_event_filter(filter);
 	return ret;
 }
 

@@ -291,6 +291,8 @@ static const struct filter_err_case filter_err_cases[] = {
 	{ "u8f.foo == 1", FILTER_ERR_INVALID_OP, 3 },
 	{ "u8f == ", FILTER_ERR_INVALID_VALUE, 7 },
 	{ "u8f == bar", FILTER_ERR_INVALID_VALUE, 7 },
+	{ "name == ba\"sh\"", FILTER_ERR_INVALID_VALUE, 8 },
+	{ "name ~ b'a'", FILTER_ERR_INVALID_VALUE, 7 },
 	{ "name == 'x", FILTER_ERR_MISSING_QUOTE, 8 },
 	{ "(u8f == 1", FILTER_ERR_TOO_MANY_OPEN, 0 },
 	{ "((u8f == 1) && (u8f == 2)", FILTER_ERR_TOO_MANY_OPEN, 0 },

@@ -618,12 +618,14 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	if (isdigit(c) || c == '-')
 		return filter_pred_number(fc, field, op, op_pos, e);
 	/* A bare word is accepted as a string for string fields. */
+	tok.pos = p->pos;
 	if (is_string_field(field) &&
 	    (op == FILTER_OP_EQ || op == FILTER_OP_NE || op == FILTER_OP_GLOB) &&
-	    trace_parse_word(p, &tok, FILTER_WORD_STOP))
+	    trace_parse_word(p, &tok, FILTER_WORD_STOP) &&
+	    trace_parse_cur(p) != '"' && trace_parse_cur(p) != '\'')
 		return filter_pred_string(fc, field, ustring, op, op_pos,
 					  &tok, e);
-	return filter_fail(fc, FILTER_ERR_INVALID_VALUE, p->pos);
+	return filter_fail(fc, FILTER_ERR_INVALID_VALUE, tok.pos);
 }
 
 static int filter_new_node(struct filter_compiler *fc,

@@ -22,7 +22,7 @@ while IFS= read -r line; do
 		echo "no such event"
 		continue
 	fi
-	err=$(printf '%s\n' "$expr" 2>&1 > "$F") && echo "write: ok" ||
+	err=$(echo "$expr" 2>&1 > "$F") && echo "write: ok" ||
 		echo "write: ${err##*: }"
 	cat "$F"
 	sed 's/^\[ *[0-9.]*\] //' $T/error_log
