@@ -10,6 +10,10 @@
  *   filter_five     (sig == 23 && errno == 0 && code != 0) ||
  *                   (pid < 0 || result > 5)           (five, all evaluated)
  *   filter_glob     comm ~ "f?l*[xyz]"               (a char[16] glob)
+ *
+ * filter_per_pred is the cost of one more predicate: (sixteen "sig == N"
+ * joined by "||", all evaluated, minus one of them) / 15.  It leaves out
+ * recording and discarding the event and shows the evaluator alone.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -47,6 +51,20 @@ static double loop_ns(void)
 	return (bench_now_ns() - t0) / ITERS;
 }
 
+static double measure(const char *filter)
+{
+	double t;
+
+	if (put(EVENT "filter", filter) || put(EVENT "enable", "1")) {
+		fprintf(stderr, "cannot set filter %s\n", filter);
+		return -1;
+	}
+	t = loop_ns();
+	put(EVENT "enable", "0");
+	put(EVENT "filter", "0");
+	return t;
+}
+
 static int run(const char *name, const char *filter, double idle)
 {
 	double t;
@@ -65,7 +83,7 @@ static int run(const char *name, const char *filter, double idle)
 
 int main(void)
 {
-	double idle;
+	double idle, one, many;
 	int ret = 0;
 
 	signal(SIGURG, SIG_IGN);
@@ -77,5 +95,14 @@ int main(void)
 		   "(sig == 23 && errno == 0 && code != 0) || (pid < 0 || result > 5)",
 		   idle);
 	ret |= run("filter_glob", "comm ~ \"f?l*[xyz]\"", idle);
+
+	one = measure("sig == 1");
+	many = measure("sig == 1 || sig == 2 || sig == 3 || sig == 4 || "
+		       "sig == 5 || sig == 6 || sig == 7 || sig == 8 || "
+		       "sig == 9 || sig == 10 || sig == 11 || sig == 12 || "
+		       "sig == 13 || sig == 14 || sig == 15 || sig == 16");
+	if (one < 0 || many < 0)
+		return 1;
+	printf("BENCH filter_per_pred %.1f ns\n", (many - one) / 15);
 	return ret;
 }

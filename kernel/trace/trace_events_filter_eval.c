@@ -64,22 +64,28 @@ int filter_strbuf_alloc(void)
 bool filter_pattern_match(const struct filter_pattern *pat,
 			  const char *str, int len)
 {
-	int n = len > 0 ? strnlen(str, len) : 0;
+	int n;
 
+	if (len <= 0) {
+		str = "";
+		len = 1;
+	}
 	switch (pat->how) {
 	case FILTER_MATCH_FULL:
-		return n == pat->len && !memcmp(str, pat->text, n);
+		/* a NUL in @str before pat->len bytes makes memcmp() differ */
+		return pat->len <= len && !memcmp(str, pat->text, pat->len) &&
+		       (pat->len == len || !str[pat->len]);
 	case FILTER_MATCH_FRONT:
-		return n >= pat->len && !memcmp(str, pat->text, pat->len);
-	case FILTER_MATCH_END:
-		return n >= pat->len &&
-		       !memcmp(str + n - pat->len, pat->text, pat->len);
-	case FILTER_MATCH_MIDDLE:
-		return strnstr(str, pat->text, n);
+		return pat->len <= len && !memcmp(str, pat->text, pat->len);
 	case FILTER_MATCH_GLOB:
-		return glob_match_len(pat->text, str, n);
+		return glob_match_len(pat->text, str, len);
+	default:
+		break;
 	}
-	return false;
+	n = strnlen(str, len);
+	if (pat->how == FILTER_MATCH_MIDDLE)
+		return strnstr(str, pat->text, n);
+	return n >= pat->len && !memcmp(str + n - pat->len, pat->text, pat->len);
 }
 
 /* A string behind a kernel or user pointer stored in the record. */

@@ -327,16 +327,9 @@ static int filter_pred_ip(struct filter_compiler *fc,
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
 		return filter_fail(fc, FILTER_ERR_INVALID_OP, op_pos);
 
-	if (trace_parse_quoted(p, &tok)) {
-		/* Unquoted: up to the next ')', '&' or '|', blanks trimmed. */
-		tok.pos = p->pos;
-		tok.start = p->text + p->pos;
-		while (trace_parse_cur(p) && !strchr(")&|", trace_parse_cur(p)))
-			p->pos++;
-		tok.len = p->pos - tok.pos;
-		while (tok.len && isspace(tok.start[tok.len - 1]))
-			tok.len--;
-	}
+	/* Unquoted, the list runs up to the next ')', '&' or '|'. */
+	if (trace_parse_quoted(p, &tok))
+		trace_parse_span(p, &tok, ")&|");
 	if (tok.len >= MAX_FILTER_STR_VAL)
 		return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG, tok.pos);
 	e->pat = filter_pattern_new(tok.start, tok.len, false, &unused);

@@ -129,3 +129,19 @@ int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 	p->pos += tok->len + 1;
 	return 0;
 }
+
+/*
+ * Consume everything up to one of @stop or the end, blanks included; the
+ * value in @tok has its trailing blanks trimmed.
+ */
+void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
+		      const char *stop)
+{
+	tok->pos = p->pos;
+	tok->start = p->text + p->pos;
+	while (trace_parse_cur(p) && !strchr(stop, trace_parse_cur(p)))
+		p->pos++;
+	tok->len = p->pos - tok->pos;
+	while (tok->len && isspace(tok->start[tok->len - 1]))
+		tok->len--;
+}

@@ -50,5 +50,7 @@ bool trace_parse_word(struct trace_parse *p, struct trace_token *tok,
 int trace_parse_quoted(struct trace_parse *p, struct trace_token *tok);
 int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 		      char close);
+void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
+		      const char *stop);
 
 #endif /* _TRACE_PARSE_H */
