@@ -92,12 +92,21 @@ enum filter_num_kind {
 
 /*
  * The primitive tests.  The numeric family comes in four sizes (8, 16, 32
- * and 64 bits, in that order), each FILTER_NUM_KINDS codes long.
+ * and 64 bits, in that order), each FILTER_NUM_KINDS codes long in the
+ * order of enum filter_num_kind.
  */
 enum filter_code {
 	FILTER_T_CONST,		/* result is ->val (0 or 1) */
-	FILTER_T_NUM_FIRST,
-	FILTER_T_NUM_LAST = FILTER_T_NUM_FIRST + 4 * FILTER_NUM_KINDS - 1,
+	FILTER_T_EQ8, FILTER_T_LTS8, FILTER_T_LTU8, FILTER_T_LES8,
+	FILTER_T_LEU8, FILTER_T_BAND8, FILTER_T_IN8,
+	FILTER_T_EQ16, FILTER_T_LTS16, FILTER_T_LTU16, FILTER_T_LES16,
+	FILTER_T_LEU16, FILTER_T_BAND16, FILTER_T_IN16,
+	FILTER_T_EQ32, FILTER_T_LTS32, FILTER_T_LTU32, FILTER_T_LES32,
+	FILTER_T_LEU32, FILTER_T_BAND32, FILTER_T_IN32,
+	FILTER_T_EQ64, FILTER_T_LTS64, FILTER_T_LTU64, FILTER_T_LES64,
+	FILTER_T_LEU64, FILTER_T_BAND64, FILTER_T_IN64,
+	FILTER_T_NUM_FIRST = FILTER_T_EQ8,
+	FILTER_T_NUM_LAST = FILTER_T_IN64,
 	FILTER_T_CPU_EQ,		/* current CPU == ->val */
 	FILTER_T_CPU_LT,		/* current CPU < ->val (signed) */
 	FILTER_T_CPU_LE,		/* current CPU <= ->val (signed) */

@@ -190,24 +190,21 @@ static bool filter_cpu_in(u64 cpu, const struct cpumask *mask)
 	return cpu < nr_cpu_ids && cpumask_test_cpu(cpu, mask);
 }
 
-#define FILTER_NUM_CODE(idx, kind) \
-	(FILTER_T_NUM_FIRST + (idx) * FILTER_NUM_KINDS + FILTER_NUM_##kind)
-
-/* The seven numeric tests for fields of @bits bits (family @idx). */
-#define FILTER_NUM_CASES(bits, idx)					\
-	case FILTER_NUM_CODE(idx, EQ):					\
+/* The seven numeric tests for fields of @bits bits. */
+#define FILTER_NUM_CASES(bits)						\
+	case FILTER_T_EQ##bits:						\
 		return *(u##bits *)field == (u##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, LT_S):				\
+	case FILTER_T_LTS##bits:					\
 		return *(s##bits *)field < (s##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, LT_U):				\
+	case FILTER_T_LTU##bits:					\
 		return *(u##bits *)field < (u##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, LE_S):				\
+	case FILTER_T_LES##bits:					\
 		return *(s##bits *)field <= (s##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, LE_U):				\
+	case FILTER_T_LEU##bits:					\
 		return *(u##bits *)field <= (u##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, BAND):				\
+	case FILTER_T_BAND##bits:					\
 		return *(u##bits *)field & (u##bits)e->val;		\
-	case FILTER_NUM_CODE(idx, IN):					\
+	case FILTER_T_IN##bits:						\
 		return filter_cpu_in(*(u##bits *)field, e->mask)
 
 static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
@@ -218,10 +215,10 @@ static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
 	switch (e->code) {
 	case FILTER_T_CONST:
 		return e->val;
-	FILTER_NUM_CASES(8, 0);
-	FILTER_NUM_CASES(16, 1);
-	FILTER_NUM_CASES(32, 2);
-	FILTER_NUM_CASES(64, 3);
+	FILTER_NUM_CASES(8);
+	FILTER_NUM_CASES(16);
+	FILTER_NUM_CASES(32);
+	FILTER_NUM_CASES(64);
 	case FILTER_T_CPU_EQ:
 		return raw_smp_processor_id() == (int)e->val;
 	case FILTER_T_CPU_LT:

@@ -261,6 +261,10 @@ static void filter_set_num(struct prog_entry *e, int size,
 		e->flags &= ~FILTER_FL_SWAP;
 		return;
 	}
+	/* the numeric codes are laid out by size, then by kind */
+	BUILD_BUG_ON(FILTER_T_EQ16 - FILTER_T_EQ8 != FILTER_NUM_KINDS);
+	BUILD_BUG_ON(FILTER_T_IN64 - FILTER_T_EQ64 != FILTER_NUM_IN);
+	BUILD_BUG_ON(FILTER_T_LEU32 - FILTER_T_EQ32 != FILTER_NUM_LE_U);
 	e->code = FILTER_T_NUM_FIRST + idx * FILTER_NUM_KINDS + kind;
 }
 
