@@ -58,11 +58,11 @@ const char *filter_err_text[FILTER_ERR_MAX] = {
 
 #define FILTER_LOG_LOC		"event filter parse error"
 
-#define FILTER_SYSTEM_DEFAULT						\
-	"### global filter ###\n"					\
-	"# Use this to set filters for multiple events.\n"		\
-	"# Only events with the given fields will be affected.\n"	\
-	"# If no events are modified, an error message will be displayed here\n"
+/* What a subsystem filter file shows when it holds no error report. */
+#define FILTER_SYSTEM_DEFAULT "### global filter ###\n# Use this to set"	\
+	" filters for multiple events.\n# Only events with the given fields"	\
+	" will be affected.\n# If no events are modified, an error message"	\
+	" will be displayed here\n"
 
 /**
  * filter_parse_regex - classify a simple pattern for fast matching
@@ -106,30 +106,44 @@ enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
 /* Which kind of filter operand a field's C type calls for. */
 int filter_assign_type(const char *type)
 {
-	bool has_char = strstr(type, "char");
+	bool chars = strstr(type, "char"), loc = strstr(type, "__data_loc");
+	int kind = FILTER_OTHER;
 
-	if (strstr(type, "__data_loc")) {
-		if (has_char)
-			return FILTER_DYN_STRING;
-		if (strstr(type, "cpumask_t"))
-			return FILTER_CPUMASK;
-	}
-	if (strstr(type, "__rel_loc") && has_char)
-		return FILTER_RDYN_STRING;
-	if (strchr(type, '[') && has_char)
-		return FILTER_STATIC_STRING;
-	if (!strcmp(type, "char *") || !strcmp(type, "const char *"))
-		return FILTER_PTR_STRING;
-	return FILTER_OTHER;
+	if (loc && chars)
+		kind = FILTER_DYN_STRING;
+	else if (loc && strstr(type, "cpumask_t"))
+		kind = FILTER_CPUMASK;
+	else if (chars && strstr(type, "__rel_loc"))
+		kind = FILTER_RDYN_STRING;
+	else if (chars && strchr(type, '['))
+		kind = FILTER_STATIC_STRING;
+	else if (!strcmp(type, "char *") || !strcmp(type, "const char *"))
+		kind = FILTER_PTR_STRING;
+	return kind;
 }
 
 void free_event_filter(struct event_filter *filter)
 {
-	if (!filter)
-		return;
-	filter_prog_free(rcu_access_pointer(filter->prog));
-	kfree(filter->filter_string);
+	if (filter) {
+		filter_prog_free(rcu_access_pointer(filter->prog));
+		kfree(filter->filter_string);
+	}
 	kfree(filter);
+}
+
+/* A filter with no program, showing @text (copied) unless it is NULL. */
+static struct event_filter *filter_alloc(const char *text)
+{
+	struct event_filter *filter = kzalloc(sizeof(*filter), GFP_KERNEL);
+
+	if (filter && text) {
+		filter->filter_string = kstrdup(text, GFP_KERNEL);
+		if (!filter->filter_string) {
+			free_event_filter(filter);
+			filter = NULL;
+		}
+	}
+	return filter;
 }
 
 /* Turn filter->filter_string into the error report and log it. */
@@ -202,16 +216,9 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 
 	if (WARN_ON_ONCE(*filterp))
 		*filterp = NULL;
-	filter = kzalloc(sizeof(*filter), GFP_KERNEL);
+	filter = filter_alloc(set_str ? filter_str : NULL);
 	if (!filter)
 		return -ENOMEM;
-	if (set_str) {
-		filter->filter_string = kstrdup(filter_str, GFP_KERNEL);
-		if (!filter->filter_string) {
-			kfree(filter);
-			return -ENOMEM;
-		}
-	}
 	ret = filter_build(call, filter_str, filter, &err);
 	if (ret && set_str)
 		filter_report(tr, filter, &err, ret);
@@ -357,14 +364,9 @@ static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
 	struct event_subsystem *system = dir->subsystem;
 	struct event_filter *report;
 
-	report = kzalloc(sizeof(*report), GFP_KERNEL);
+	report = filter_alloc(text);
 	if (!report)
 		return -ENOMEM;
-	report->filter_string = kstrdup(text, GFP_KERNEL);
-	if (!report->filter_string) {
-		kfree(report);
-		return -ENOMEM;
-	}
 	err->code = FILTER_ERR_BAD_SUBSYS_FILTER;
 	filter_report(dir->tr, report, err, -EINVAL);
 	free_event_filter(system->filter);
@@ -397,14 +399,10 @@ static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 		if (n >= dir->nr_events)
 			break;
 		ret = -ENOMEM;
-		filter = kzalloc(sizeof(*filter), GFP_KERNEL);
+		filter = filter_alloc(text);
 		if (!filter)
 			goto out;
 		ret = filter_build(file->event_call, text, filter, &err);
-		if (!ret) {
-			filter->filter_string = kstrdup(text, GFP_KERNEL);
-			ret = filter->filter_string ? 0 : -ENOMEM;
-		}
 		if (ret) {
 			free_event_filter(filter);
 			if (ret == -ENOMEM)
