@@ -28,7 +28,7 @@ struct filt_rec {
 	char		s[8];
 	uint32_t	r;
 	char		rdata[16];
-} __attribute__((packed));
+};
 
 static int put(const char *path, const char *text)
 {
