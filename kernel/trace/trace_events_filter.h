@@ -147,6 +147,13 @@ struct filter_pattern {
 #define FILTER_ACCEPT	(-1)
 #define FILTER_REJECT	(-2)
 
+/*
+ * The same verdicts as prog_entry.next[] pointers: any pointer at or below
+ * FILTER_NEXT_ACCEPT is a verdict, and its value is the result.
+ */
+#define FILTER_NEXT_REJECT	((const struct prog_entry *)0)
+#define FILTER_NEXT_ACCEPT	((const struct prog_entry *)1)
+
 /* prog_entry.flags: compile-time facts about one entry. */
 #define FILTER_FL_SWAP	BIT(0)	/* test is the negation of the operator */
 #define FILTER_FL_NE	BIT(1)	/* the operator was "!=" (perf "ip" lists) */
@@ -158,6 +165,8 @@ struct prog_entry {
 	u16		offset;		/* offset of the field in the record */
 	s16		on_true;	/* next entry when the test holds */
 	s16		on_false;	/* next entry when it does not */
+	/* on_false and on_true resolved to entries or FILTER_NEXT_* */
+	const struct prog_entry	*next[2];
 	u64		val;		/* constant operand, size or CPU */
 	union {
 		u64			val2;	/* FILTER_T_FUNC: end of range */

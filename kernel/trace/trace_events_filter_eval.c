@@ -89,7 +89,7 @@ bool filter_pattern_match(const struct filter_pattern *pat,
 }
 
 /* A string behind a kernel or user pointer stored in the record. */
-static bool filter_test_pointer(const struct prog_entry *e, void *rec)
+static noinline bool filter_test_pointer(const struct prog_entry *e, void *rec)
 {
 	const char *ptr = *(const char **)(rec + e->offset);
 	struct filter_strbuf __percpu *bufs = READ_ONCE(filter_strbuf);
@@ -112,7 +112,7 @@ static bool filter_test_pointer(const struct prog_entry *e, void *rec)
 	return match;
 }
 
-static bool filter_test_string(const struct prog_entry *e, void *rec)
+static noinline bool filter_test_string(const struct prog_entry *e, void *rec)
 {
 	const char *str;
 	u32 loc, len;
@@ -152,7 +152,7 @@ static unsigned long filter_rec_word(const void *bits, u32 bytes,
 }
 
 /* A __data_loc cpumask field against a CPU or a set of CPUs. */
-static bool filter_test_mask(const struct prog_entry *e, void *rec)
+static noinline bool filter_test_mask(const struct prog_entry *e, void *rec)
 {
 	u32 loc = *(u32 *)(rec + e->offset);
 	const void *bits = rec + (loc & 0xffff);
@@ -185,7 +185,7 @@ static bool filter_test_mask(const struct prog_entry *e, void *rec)
 	return e->code != FILTER_T_MASK_BAND;
 }
 
-static bool filter_cpu_in(u64 cpu, const struct cpumask *mask)
+static noinline bool filter_cpu_in(u64 cpu, const struct cpumask *mask)
 {
 	return cpu < nr_cpu_ids && cpumask_test_cpu(cpu, mask);
 }
@@ -258,20 +258,19 @@ static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
  */
 int filter_match_preds(struct event_filter *filter, void *rec)
 {
-	const struct prog_entry *prog, *e;
-	int next;
+	const struct prog_entry *e;
 
 	if (!filter)
 		return 1;
 	/* Protected by preempt_disable() or SRCU, see the file comment. */
-	prog = rcu_dereference_raw(filter->prog);
-	if (!prog)
+	e = rcu_dereference_raw(filter->prog);
+	if (!e)
 		return 1;
 
-	for (e = prog;; e = &prog[next]) {
-		next = filter_test(e, rec) ? e->on_true : e->on_false;
-		if (next < 0)
-			return next == FILTER_ACCEPT;
+	for (;;) {
+		e = e->next[filter_test(e, rec)];
+		if (e <= FILTER_NEXT_ACCEPT)
+			return e == FILTER_NEXT_ACCEPT;
 	}
 }
 EXPORT_SYMBOL_GPL(filter_match_preds);

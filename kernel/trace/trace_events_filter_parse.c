@@ -800,6 +800,15 @@ static int filter_parse_expr(struct filter_compiler *fc,
 	return fc->operands[0];
 }
 
+/* An entry index or verdict as the pointer the evaluator follows. */
+static const struct prog_entry *filter_target(const struct prog_entry *prog,
+					      int target)
+{
+	if (target >= 0)
+		return &prog[target];
+	return target == FILTER_ACCEPT ? FILTER_NEXT_ACCEPT : FILTER_NEXT_REJECT;
+}
+
 /* Step 3: give every leaf its true and false targets. */
 static int filter_link(struct filter_compiler *fc, int root)
 {
@@ -845,11 +854,13 @@ static int filter_link(struct filter_compiler *fc, int root)
 
 	/* Every jump goes forward, so evaluation always terminates. */
 	for (i = 0; i < fc->nr_leaves; i++) {
-		const struct prog_entry *e = &fc->prog[i];
+		struct prog_entry *e = &fc->prog[i];
 
 		if ((e->on_true >= 0 && e->on_true <= i) ||
 		    (e->on_false >= 0 && e->on_false <= i))
 			ret = -EINVAL;
+		e->next[0] = filter_target(fc->prog, e->on_false);
+		e->next[1] = filter_target(fc->prog, e->on_true);
 	}
 	return ret;
 }
