@@ -9,6 +9,9 @@
 # offer vmx/svm and /dev/kvm be usable); TS_ICOUNT=1 selects deterministic
 # -icount time (TCG only).  Exits 124 when the VM does not finish in
 # TS_VM_TIMEOUT seconds.
+#
+# Without ACPI the guest learns its CPUs from SeaBIOS's MP table, which
+# lists one CPU per socket: hence -smp N,sockets=N, or only one CPU boots.
 . "$(dirname "$0")/lib.sh"
 
 variant=$1 mode=$2 logname=$3
@@ -29,7 +32,7 @@ elif [ "${TS_ACCEL:-}" = kvm ] || { [ -z "${TS_ACCEL:-}" ] && [ -w /dev/kvm ] &&
 	accel="-accel kvm"
 fi
 
-args=(-machine q35 -cpu max -smp "${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
+args=(-machine "${TS_MACHINE:-q35}" -cpu max -smp "${TS_SMP:-2},sockets=${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
 	-display none -kernel "$kernel" -initrd "$initrd"
 	-append "console=ttyS0 panic=-1 ts.mode=$mode $* ${TS_CMDLINE:-}")
 if [ "$mode" = shell ]; then

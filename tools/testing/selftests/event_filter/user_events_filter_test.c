@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <linux/user_events.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 
 #define TRACEFS	"/sys/kernel/tracing/"
 #define EVENT	TRACEFS "events/user_events/filt_rec/"

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 
 #define SIGNAL_ID "/sys/kernel/tracing/events/signal/signal_generate/id"
 
