@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# The project's entry points; each target runs a script under harness/.
+# See README.md.
+
+H := harness
+
+.PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
+	compare bench patches checkpatch w1 harness-selftest clean
+
+all: check
+
+kernel:
+	@$(H)/build-kernel.sh ours
+
+kernel-base:
+	@$(H)/build-kernel.sh base
+
+kernel-debug:
+	@$(H)/build-kernel.sh debug
+
+run:
+	@$(H)/run.sh
+
+shell:
+	@$(H)/run.sh shell
+
+check:
+	@$(H)/check.sh ours "$(T)"
+
+check-debug:
+	@$(H)/check.sh debug "$(T)"
+
+compare:
+	@$(H)/compare.sh "$(SCRIPT)"
+
+bench:
+	@$(H)/bench.sh
+
+patches:
+	@$(H)/patches.sh
+
+checkpatch:
+	@$(H)/checkpatch.sh
+
+harness-selftest:
+	@$(H)/selftest.sh
+
+w1:
+	@$(H)/w1.sh
+
+clean:
+	rm -rf build

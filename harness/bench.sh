@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bench.sh - run every bench/*.c program on our kernel and on the unmodified
+# base kernel, booted the same way under QEMU -icount (guest time counts
+# guest instructions; one vCPU and no address randomisation, so figures
+# repeat exactly from run to run), and print the ratios.
+. "$(dirname "$0")/lib.sh"
+
+"$ROOT/harness/build-kernel.sh" ours
+"$ROOT/harness/build-kernel.sh" base
+"$ROOT/harness/programs.sh"
+"$ROOT/harness/initramfs.sh"
+for v in ours base; do
+	say "benchmarks on the $v kernel (QEMU -icount shift=0,sleep=off)"
+	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 "$ROOT/harness/vm.sh" "$v" bench "bench-$v" \
+		quiet kunit.enable=0 norandmaps nokaslr
+	grep -q TS-DONE "$B/logs/bench-$v.out" || die "the $v benchmark run did not finish"
+done
+python3 - "$B/logs/bench-ours.out" "$B/logs/bench-base.out" <<'PY'
+import sys
+def load(path):
+    d = {}
+    for line in open(path, errors='replace'):
+        p = line.split()
+        if len(p) >= 3 and p[0] == 'BENCH':
+            d[p[1]] = (float(p[2]), p[3] if len(p) > 3 else '')
+    return d
+ours, base = load(sys.argv[1]), load(sys.argv[2])
+print('%-44s %12s %12s %8s' % ('benchmark (guest ns per operation)', 'ours', 'base', 'ours/base'))
+for name in sorted(set(ours) | set(base)):
+    o = ours.get(name, (None, ''))[0]
+    b = base.get(name, (None, ''))[0]
+    fmt = lambda v: '%12.1f' % v if v is not None else '%12s' % 'n/a'
+    ratio = '%8.3f' % (o / b) if o is not None and b else '%8s' % '-'
+    print('%-44s %s %s %s' % (name, fmt(o), fmt(b), ratio))
+PY

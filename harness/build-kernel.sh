@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# build-kernel.sh VARIANT - configure and build bzImage for ours, base or debug.
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:?variant}
+need_build_deps
+[ "$variant" = base ] || "$ROOT/harness/tree.sh"
+src=$(variant_src "$variant")
+obj=$(variant_obj "$variant")
+frags=$(variant_fragments "$variant")
+say "$variant kernel: base $BASE_PKG, version $(base_version "$src"), objects in ${obj#$ROOT/}"
+mkdir -p "$obj"
+
+stamp=$(cat $frags | sha1sum | cut -c1-16)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.ts-config" 2>/dev/null)" != "$stamp" ]; then
+	say "configuring: tinyconfig + $(for f in $frags; do printf '%s ' "${f#$ROOT/}"; done)"
+	make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags >/dev/null
+	make -s -C "$src" O="$obj" olddefconfig >/dev/null
+	missing=0
+	for line in $(grep -h '^CONFIG_' $frags); do
+		grep -qx "$line" "$obj/.config" || { echo "config: $line did not take" >&2; missing=1; }
+	done
+	[ $missing = 0 ] || die "the configuration fragment does not apply"
+	echo "$stamp" > "$obj/.ts-config"
+fi
+
+say "building bzImage (make -j$JOBS)"
+log=$obj/build.log
+if ! make -C "$src" O="$obj" -j"$JOBS" bzImage > "$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -n 40 >&2
+	die "kernel build failed, see ${log#$ROOT/}"
+fi
+grep -E '(warning|error):' "$log" >&2 || true
+make -s -C "$src" O="$obj" headers_install > /dev/null
+say "kernel ready: $(bzimage "$variant")"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# check.sh VARIANT [TEST] - build the kernel and every test, boot, run them,
+# report one line per test and `N passed, N failed`.
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:-ours} test=${2:-}
+"$ROOT/harness/build-kernel.sh" "$variant"
+"$ROOT/harness/programs.sh"
+"$ROOT/harness/initramfs.sh"
+cmdline="ts.test=$test"
+[ -n "$test" ] && cmdline="$cmdline kunit.filter_glob=${test#kunit/}"
+[ "$variant" = debug ] && cmdline="$cmdline ts.kmemleak=1 ts.timeout=900"
+say "booting the $variant kernel and running ${test:-all tests} (logs in build/logs/)"
+set +e
+TS_QUIET=1 "$ROOT/harness/vm.sh" "$variant" check "check-$variant" $cmdline
+vm=$?
+python3 "$ROOT/harness/report.py" "$B/logs/check-$variant.console" "$B/logs/check-$variant.out" "$test"
+rc=$?
+set -e
+[ $vm = 124 ] && { echo "FAIL the VM did not finish in time (TS_VM_TIMEOUT)"; exit 1; }
+exit $rc

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# selftest.sh - prove that make check fails, and says why, on a failing
+# test, a test that never finishes and a WARN in kernel code.  The three
+# faults are planted in the work tree and removed again on exit, whatever
+# happens, so only one file is recompiled each way.
+. "$(dirname "$0")/lib.sh"
+
+cd "$ROOT"
+victim=kernel/trace/trace_seq_kunit.c
+saved=$(mktemp)
+cp "$victim" "$saved"
+cleanup() {
+	cp "$saved" "$victim" && rm -f "$saved"
+	rm -f tests/shell/zz_fails.sh tests/shell/zz_hangs.sh
+}
+trap cleanup EXIT
+printf 'echo "deliberately failing"\nexit 1\n' > tests/shell/zz_fails.sh
+printf 'sleep 1000\n' > tests/shell/zz_hangs.sh
+sed -i 's/^\tKUNIT_EXPECT_STREQ(test, trace_seq_kunit_text(s), "id:01ab");/&\n\tWARN_ON(1);/' "$victim"
+grep -q 'WARN_ON(1)' "$victim" || die "could not plant the WARN"
+
+set +e
+out=$(TS_CMDLINE="ts.timeout=5" make -s check 2>&1)
+rc=$?
+set -e
+echo "$out" | tail -n 8
+bad=0
+expect() { echo "$out" | grep -q "$1" || { echo "selftest: missing: $1"; bad=1; }; }
+[ $rc != 0 ] || { echo "selftest: make check exited 0"; bad=1; }
+expect '^FAIL zz_fails: exit status 1'
+expect '^FAIL zz_hangs: timed out after 5s'
+expect '^FAIL kernel splat during boot: WARNING: .*trace_seq_kunit.c'
+[ $bad = 0 ] && say "harness selftest: all three faults were caught"
+exit $bad

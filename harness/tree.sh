@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Lay our files and patches over a copy of the base tree in build/src.
+#
+# The copy is made once.  On every later run the files we own and the files
+# our patches touch are rebuilt in a staging folder from the pristine base,
+# and only those whose content changed are copied into build/src, so kbuild
+# recompiles only what an edit really affected.  Files we stop owning get
+# the base's version back.
+. "$(dirname "$0")/lib.sh"
+
+base=$(base_tree)
+src=$B/src
+stage=$B/stage
+manifest=$src/.ts-manifest
+
+if [ ! -f "$src/.ts-copied" ]; then
+	say "copying the base tree into build/src (once)"
+	rm -rf "$src" && mkdir -p "$B"
+	cp -a "$base" "$src"
+	rm -f "$src/.unpacked"
+	touch "$src/.ts-copied"
+fi
+
+cd "$ROOT"
+dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
+ours=$(if [ -n "$dirs" ]; then find $dirs -type f ! -name '*.o' ! -name '.*' | sort; fi)
+patches=$(ls patches/*.patch 2>/dev/null | sort || true)
+patched=$(for p in $patches; do sed -n 's|^+++ b/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
+previous=$(cat "$manifest" 2>/dev/null || true)
+
+rm -rf "$stage" && mkdir -p "$stage"
+for f in $(printf '%s\n' $ours $patched | sort -u); do
+	if [ -f "$base/$f" ]; then
+		mkdir -p "$stage/$(dirname "$f")" && cp "$base/$f" "$stage/$f"
+	fi
+done
+for f in $ours; do
+	mkdir -p "$stage/$(dirname "$f")" && cp "$f" "$stage/$f"
+done
+for p in $patches; do
+	patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" ||
+		die "$p does not apply to the base (with our files laid over it)"
+done
+
+changed=0
+for f in $(printf '%s\n' $ours $patched | sort -u); do
+	if [ -f "$stage/$f" ]; then
+		if ! cmp -s "$stage/$f" "$src/$f"; then
+			mkdir -p "$src/$(dirname "$f")" && cp --remove-destination "$stage/$f" "$src/$f"
+			changed=$((changed + 1))
+		fi
+	fi
+done
+# Files that were ours or patched before and are no longer: back to base.
+for f in $previous; do
+	printf '%s\n' $ours $patched | grep -qxF "$f" && continue
+	if [ -f "$base/$f" ]; then
+		cmp -s "$base/$f" "$src/$f" || { cp "$base/$f" "$src/$f"; changed=$((changed + 1)); }
+	else
+		rm -f "$src/$f"; changed=$((changed + 1))
+	fi
+done
+printf '%s\n' $ours $patched | sort -u > "$manifest"
+say "build/src: $(echo $ours | wc -w) files of ours, $(echo $patches | wc -w) patches, $changed updated"

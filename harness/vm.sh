@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vm.sh VARIANT MODE LOGNAME [CMDLINE...] - boot a built kernel with the
+# initramfs under QEMU and wait for it to power off.
+#
+# The console (ttyS0) is saved in build/logs/LOGNAME.console and, when
+# TS_QUIET is unset, shown; ttyS1 (the machine-readable channel) is saved in
+# build/logs/LOGNAME.out.  TCG is used unless KVM really works (the CPU must
+# offer vmx/svm and /dev/kvm be usable); TS_ICOUNT=1 selects deterministic
+# -icount time (TCG only).  Exits 124 when the VM does not finish in
+# TS_VM_TIMEOUT seconds.
+. "$(dirname "$0")/lib.sh"
+
+variant=$1 mode=$2 logname=$3
+shift 3
+need_vm_deps
+kernel=$(bzimage "$variant")
+[ -f "$kernel" ] || die "no kernel at $kernel"
+initrd=${TS_INITRD:-$B/initramfs.cpio}
+mkdir -p "$B/logs"
+console=$B/logs/$logname.console out=$B/logs/$logname.out
+: > "$console"; : > "$out"
+
+accel="-accel tcg,thread=multi"
+if [ -n "${TS_ICOUNT:-}" ]; then
+	accel="-accel tcg -icount shift=0,sleep=off"
+elif [ "${TS_ACCEL:-}" = kvm ] || { [ -z "${TS_ACCEL:-}" ] && [ -w /dev/kvm ] &&
+		grep -qE '^flags.* (vmx|svm)( |$)' /proc/cpuinfo; }; then
+	accel="-accel kvm"
+fi
+
+args=(-machine q35 -cpu max -smp "${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
+	-display none -kernel "$kernel" -initrd "$initrd"
+	-append "console=ttyS0 panic=-1 ts.mode=$mode $* ${TS_CMDLINE:-}")
+if [ "$mode" = shell ]; then
+	exec qemu-system-x86_64 "${args[@]}" -serial mon:stdio -serial null
+fi
+timeout_s=${TS_VM_TIMEOUT:-2400}
+set +e
+if [ -n "${TS_QUIET:-}" ]; then
+	timeout "$timeout_s" qemu-system-x86_64 "${args[@]}" -serial "file:$console" \
+		-serial "file:$out" < /dev/null
+	rc=$?
+else
+	timeout "$timeout_s" qemu-system-x86_64 "${args[@]}" -serial stdio \
+		-serial "file:$out" < /dev/null | tee "$console"
+	rc=${PIPESTATUS[0]}
+fi
+set -e
+if [ $rc = 124 ]; then
+	echo "vm: the $variant VM did not finish within ${timeout_s}s" >&2
+	exit 124
+fi
+exit 0

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the shell tests run inside the VM (busybox ash).  Source it:
+#   . /tests/lib.sh
+# A test exits 0 when it passed, 4 when it skipped, anything else on failure.
+
+T=${TRACEFS:-/sys/kernel/tracing}
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 4; }
+
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+	[ "$2" = "$3" ] && return 0
+	printf 'FAIL: %s\n  expected: [%s]\n  actual:   [%s]\n' "$1" "$2" "$3"
+	exit 1
+}
+
+# expect_fail CMD... - the command (usually an echo into tracefs) must fail.
+expect_fail() { if "$@" 2>/dev/null; then fail "expected to fail: $*"; fi; }
+
+# trace_lines - the records in the trace buffer, without the header and with
+# the task/cpu/flags/timestamp columns cut off: "event: payload".
+trace_lines() { grep -v '^#' "$T/trace" | sed 's/^.*[0-9]\+\.[0-9]\+: //'; }
+
+# tracing_reset - stop tracing everything this suite may have touched.
+tracing_reset() {
+	echo 0 > "$T/events/enable"
+	echo 1 > "$T/tracing_on"
+	echo > "$T/trace"
+	echo > "$T/error_log" 2>/dev/null
+}
