@@ -370,8 +370,8 @@ void update_cond_flag(struct trace_event_file *ef)
  * Link @trig onto @ef and put @ef in trigger mode; undo the link
  * if that fails.  The caller has checked for duplicates.
  */
-static int trigger_attach(struct event_trigger_data *trig,
-			  struct trace_event_file *ef)
+int trigger_attach(struct event_trigger_data *trig,
+		   struct trace_event_file *ef)
 {
 	int ret;
 
@@ -394,8 +394,8 @@ static int trigger_attach(struct event_trigger_data *trig,
 }
 
 /* Unlink @trig from @ef and drop the list's reference to it. */
-static void trigger_detach(struct event_trigger_data *trig,
-			   struct trace_event_file *ef)
+void trigger_detach(struct event_trigger_data *trig,
+		    struct trace_event_file *ef)
 {
 	list_del_rcu(&trig->list);
 	trace_event_trigger_enable_disable(ef, 0);

@@ -53,6 +53,10 @@ void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
 bool trigger_count_take(struct event_trigger_data *trig);
 void trigger_print_tail(struct seq_file *m, struct event_trigger_data *trig);
 
+int trigger_attach(struct event_trigger_data *trig,
+		   struct trace_event_file *ef);
+void trigger_detach(struct event_trigger_data *trig,
+		    struct trace_event_file *ef);
 int trigger_generic_parse(struct event_command *cmd,
 			  struct trace_event_file *ef,
 			  char *word, char *name, char *args);

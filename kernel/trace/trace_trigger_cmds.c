@@ -250,7 +250,6 @@ int event_enable_register_trigger(char *word, struct event_trigger_data *trig,
 				  struct trace_event_file *ef)
 {
 	struct event_trigger_data *old;
-	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
@@ -258,21 +257,7 @@ int event_enable_register_trigger(char *word, struct event_trigger_data *trig,
 		if (trigger_enable_same(old, trig))
 			return -EEXIST;
 
-	if (trig->cmd_ops->init) {
-		ret = trig->cmd_ops->init(trig);
-		if (ret < 0)
-			return ret;
-	}
-	list_add_rcu(&trig->list, &ef->triggers);
-	update_cond_flag(ef);
-	ret = trace_event_trigger_enable_disable(ef, 1);
-	if (ret < 0) {
-		list_del_rcu(&trig->list);
-		update_cond_flag(ef);
-		if (trig->cmd_ops->free)
-			trig->cmd_ops->free(trig);
-	}
-	return ret;
+	return trigger_attach(trig, ef);
 }
 
 void event_enable_unregister_trigger(char *word,
@@ -284,14 +269,10 @@ void event_enable_unregister_trigger(char *word,
 	lockdep_assert_held(&event_mutex);
 
 	list_for_each_entry(trig, &ef->triggers, list) {
-		if (!trigger_enable_same(trig, key))
-			continue;
-		list_del_rcu(&trig->list);
-		trace_event_trigger_enable_disable(ef, 0);
-		update_cond_flag(ef);
-		if (trig->cmd_ops->free)
-			trig->cmd_ops->free(trig);
-		return;
+		if (trigger_enable_same(trig, key)) {
+			trigger_detach(trig, ef);
+			return;
+		}
 	}
 }
 
