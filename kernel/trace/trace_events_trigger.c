@@ -25,7 +25,7 @@
  *           tracepoint_synchronize_unregister(), which waits for every
  *           such section to end.
  *
- *  counts   data->count is shared by all CPUs.  Taking one firing is a
+ *  counts   trig->count is shared by all CPUs.  Taking one firing is a
  *           compare-and-exchange loop that never goes below zero, so a
  *           ":N" trigger fires exactly N times however many CPUs race on
  *           it.  TRIGGER_COUNT_UNLIMITED is never decremented.
@@ -477,9 +477,9 @@ void clear_event_triggers(struct trace_array *tr)
 /* ---------------------------------------------------------------------
  * Helpers for command parsers (also used by the histogram code)
  *
- * The registry calls cmd->parse(cmd, file, glob, name, args) where glob
+ * The registry calls cmd->parse(cmd, ef, word, name, args) where word
  * is the command word as typed (with a leading '!' for removal), name
- * is glob without the '!', and args is what follows the first ':' or
+ * is word without the '!', and args is what follows the first ':' or
  * blank after the name, or NULL.
  */
 
@@ -494,14 +494,14 @@ bool event_trigger_empty_param(const char *arg)
 }
 
 /**
- * event_trigger_separate_filter - split "param [if filter]"
+ * event_trigger_separate_filter - split "arg [if filter]"
  * @args: args of the command (modified), or NULL
  * @arg: set to the first word, or NULL
  * @filter: set to the rest starting at "if", or NULL
  * @param_required: the command needs a parameter
  *
- * A command whose parameter is optional has one only when the args
- * start with a digit (a count); otherwise the args are all filter.
+ * A command whose parameter is optional has one only when @args
+ * start with a digit (a count); otherwise @args is all filter.
  *
  * Return: 0, or -EINVAL when a required parameter is missing.
  */
