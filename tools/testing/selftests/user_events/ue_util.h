@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the user_events selftests: tracefs files, registration
+ * and reading back trace lines.
+ */
+#ifndef _UE_UTIL_H
+#define _UE_UTIL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <linux/user_events.h>
+
+#define UE_TRACEFS "/sys/kernel/tracing"
+#define UE_DATA UE_TRACEFS "/user_events_data"
+#define UE_STATUS UE_TRACEFS "/user_events_status"
+#define UE_DYN UE_TRACEFS "/dynamic_events"
+
+static inline int ue_open(void)
+{
+	return open(UE_DATA, O_RDWR);
+}
+
+/* Register cmd on fd; 0 or -errno */
+static inline int ue_reg(int fd, const char *cmd, struct user_reg *reg)
+{
+	memset(reg, 0, sizeof(*reg));
+	reg->size = sizeof(*reg);
+	reg->name_args = (uint64_t)(uintptr_t)cmd;
+	return ioctl(fd, DIAG_IOCSREG, reg) ? -errno : 0;
+}
+
+/* Delete by name from a fresh fd; 0 or -errno */
+static inline int ue_del(const char *name)
+{
+	int fd = ue_open(), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = ioctl(fd, DIAG_IOCSDEL, name) ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+/* Write s to path (append when app); 0 or -errno */
+static inline int ue_write_file(const char *path, const char *s, int app)
+{
+	int fd = open(path, O_WRONLY | (app ? O_APPEND : O_TRUNC));
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* Whole file in a malloc'd string (NULL on error) */
+static inline char *ue_read_file(const char *path)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0 || !buf) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += n;
+		if (cap - len < 2) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+		}
+	}
+	buf[len] = '\0';
+	close(fd);
+	return buf;
+}
+
+static inline int ue_event_file(const char *event, const char *file,
+				const char *val)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s/%s",
+		 event, file);
+	return ue_write_file(path, val, 0);
+}
+
+static inline int ue_enable(const char *event, int on)
+{
+	return ue_event_file(event, "enable", on ? "1" : "0");
+}
+
+static inline void ue_clear_trace(void)
+{
+	ue_write_file(UE_TRACEFS "/trace", "", 0);
+}
+
+/*
+ * Text after "<event>: " of the n-th trace line of event (0-based), in a
+ * malloc'd string; NULL when there is no such line.  *count gets the
+ * number of lines of the event.
+ */
+static inline char *ue_trace_line(const char *event, int n, int *count)
+{
+	char *buf = ue_read_file(UE_TRACEFS "/trace"), *line, *save, *res = NULL;
+	char key[300];
+	int seen = 0;
+
+	if (!buf)
+		return NULL;
+	snprintf(key, sizeof(key), " %s: ", event);
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *p;
+
+		if (line[0] == '#')
+			continue;
+		p = strstr(line, key);
+		if (!p)
+			continue;
+		if (seen == n)
+			res = strdup(p + strlen(key));
+		seen++;
+	}
+	free(buf);
+	if (count)
+		*count = seen;
+	return res;
+}
+
+static inline int ue_trace_count(const char *event)
+{
+	int count = 0;
+
+	free(ue_trace_line(event, 0, &count));
+	return count;
+}
+
+/* Is status bit set in the mapped status page? */
+static inline int ue_bit_set(const uint8_t *page, uint32_t bit)
+{
+	return !!(__atomic_load_n(&page[bit / 8], __ATOMIC_RELAXED) &
+		  (1 << (bit % 8)));
+}
+
+static inline const uint8_t *ue_map_status(void)
+{
+	int fd = open(UE_STATUS, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return NULL;
+	p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* write index + payload with writev; bytes written or -errno */
+static inline ssize_t ue_emit(int fd, uint32_t idx, const void *data,
+			      size_t len)
+{
+	struct iovec io[2] = {
+		{ &idx, sizeof(idx) },
+		{ (void *)data, len },
+	};
+	ssize_t ret = writev(fd, io, len ? 2 : 1);
+
+	return ret < 0 ? -errno : ret;
+}
+
+#endif /* _UE_UTIL_H */

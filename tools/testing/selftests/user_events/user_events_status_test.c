@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events_status: the text of read(), the rules of mmap(), and running
+ * out of status bits.
+ */
+#include "kselftest_harness.h"
+#include "ue_util.h"
+
+#define UE_MAX_SYSCTL "/proc/sys/kernel/user_events_max"
+
+/* Count lines of text that start with a digit (event lines) */
+static int ue_status_events(const char *text, int *busy)
+{
+	const char *p = text;
+	int n = 0;
+
+	*busy = 0;
+	while (*p) {
+		const char *nl = strchrnul(p, '\n');
+
+		if (*p >= '0' && *p <= '9') {
+			n++;
+			if (memmem(p, nl - p, " # Used by", 10))
+				(*busy)++;
+		}
+		p = *nl ? nl + 1 : nl;
+	}
+	return n;
+}
+
+TEST(status_text)
+{
+	struct user_reg r1, r2;
+	char *text, expect[256], tail[128];
+	int fd = ue_open(), n, busy;
+
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_st_a", 0);
+	ue_del("ue_st_a");
+	ue_del("ue_st_b");
+	ASSERT_EQ(0, ue_reg(fd, "ue_st_a u32 x", &r1));
+	ASSERT_EQ(0, ue_reg(fd, "ue_st_b", &r2));
+	ASSERT_EQ(0, ue_enable("ue_st_a", 1));
+
+	text = ue_read_file(UE_STATUS);
+	ASSERT_NE(NULL, text);
+	snprintf(expect, sizeof(expect), "%u:ue_st_a # Used by ftrace\n%u:ue_st_b\n",
+		 r1.status_bit, r2.status_bit);
+	EXPECT_NE(NULL, strstr(text, expect)) {
+		TH_LOG("status text:\n%s", text);
+	}
+	n = ue_status_events(text, &busy);
+	snprintf(tail, sizeof(tail), "\nActive: %d\nBusy: %d\nMax: %ld\n", n,
+		 busy, sysconf(_SC_PAGESIZE) * 8);
+	EXPECT_GE(n, 2);
+	EXPECT_GE(busy, 1);
+	ASSERT_GE(strlen(text), strlen(tail));
+	EXPECT_STREQ(tail, text + strlen(text) - strlen(tail));
+	free(text);
+
+	ASSERT_EQ(0, ue_enable("ue_st_a", 0));
+	text = ue_read_file(UE_STATUS);
+	snprintf(expect, sizeof(expect), "%u:ue_st_a\n%u:ue_st_b\n",
+		 r1.status_bit, r2.status_bit);
+	EXPECT_NE(NULL, strstr(text, expect));
+	free(text);
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_st_a"));
+	EXPECT_EQ(0, ue_del("ue_st_b"));
+	text = ue_read_file(UE_STATUS);
+	EXPECT_EQ(NULL, strstr(text, ":ue_st_"));
+	free(text);
+}
+
+TEST(status_text_empty)
+{
+	char *text = ue_read_file(UE_STATUS);
+	int busy;
+
+	ASSERT_NE(NULL, text);
+	if (ue_status_events(text, &busy))
+		SKIP(free(text); return, "other events are registered");
+	EXPECT_STREQ("\nActive: 0\nBusy: 0\nMax: 32768\n", text);
+	free(text);
+}
+
+TEST(mmap_rules)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	int fd = open(UE_STATUS, O_RDONLY), rw = open(UE_STATUS, O_RDWR);
+	void *p;
+
+	ASSERT_GE(fd, 0);
+	p = mmap(NULL, psz, PROT_READ, MAP_SHARED, fd, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	/* Cannot become writable later */
+	EXPECT_EQ(-1, mprotect(p, psz, PROT_READ | PROT_WRITE));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(0, ue_bit_set(p, 0));
+	munmap(p, psz);
+
+	/* Writable mappings refused, even through a read-write fd */
+	if (rw >= 0) {
+		EXPECT_EQ(MAP_FAILED, mmap(NULL, psz, PROT_READ | PROT_WRITE,
+					   MAP_SHARED, rw, 0));
+		EXPECT_EQ(EPERM, errno);
+		p = mmap(NULL, psz, PROT_READ, MAP_SHARED, rw, 0);
+		ASSERT_NE(MAP_FAILED, p);
+		EXPECT_EQ(-1, mprotect(p, psz, PROT_READ | PROT_WRITE));
+		munmap(p, psz);
+		close(rw);
+	}
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, psz, PROT_READ | PROT_WRITE,
+				   MAP_SHARED, fd, 0));
+	EXPECT_EQ(EACCES, errno);
+	/* Private copies, more than the page, other offsets: refused */
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, psz, PROT_READ, MAP_PRIVATE, fd, 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, psz * 2, PROT_READ, MAP_SHARED, fd, 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, psz, PROT_READ, MAP_SHARED, fd, psz));
+	EXPECT_EQ(EINVAL, errno);
+	close(fd);
+}
+
+TEST(out_of_status_bits)
+{
+	char *old = ue_read_file(UE_MAX_SYSCTL), *text, val[32], name[32];
+	struct user_reg r;
+	int fd = ue_open(), active, busy, i, ret;
+
+	ASSERT_NE(NULL, old);
+	ASSERT_GE(fd, 0);
+	text = ue_read_file(UE_STATUS);
+	active = ue_status_events(text, &busy);
+	free(text);
+
+	snprintf(val, sizeof(val), "%d", active + 3);
+	ASSERT_EQ(0, ue_write_file(UE_MAX_SYSCTL, val, 0));
+	for (i = 0; i < 4; i++) {
+		snprintf(name, sizeof(name), "ue_full%d u32 x", i);
+		ret = ue_reg(fd, name, &r);
+		EXPECT_EQ(i < 3 ? 0 : -ENOSPC, ret);
+	}
+	EXPECT_EQ(-1, access(UE_TRACEFS "/events/user_events/ue_full3", F_OK));
+	/* Reusing an existing event needs no new bit */
+	EXPECT_EQ(0, ue_reg(fd, "ue_full0 u32 x", &r));
+	EXPECT_EQ(-EINVAL, ue_write_file(UE_MAX_SYSCTL, "0", 0));
+	EXPECT_EQ(-EINVAL, ue_write_file(UE_MAX_SYSCTL, "32768", 0));
+	ASSERT_EQ(0, ue_write_file(UE_MAX_SYSCTL, old, 0));
+	close(fd);
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "ue_full%d", i);
+		EXPECT_EQ(0, ue_del(name));
+	}
+	/* With room again, the next event gets a bit */
+	fd = ue_open();
+	EXPECT_EQ(0, ue_reg(fd, "ue_full3 u32 x", &r));
+	EXPECT_NE(0, r.status_bit);
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_full3"));
+	free(old);
+}
+
+TEST_HARNESS_MAIN
