@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Event triggers on user events: a trigger puts the user event in soft
- * mode (so the writer's enable bit is set and its writes reach the
+ * mode (so its status bit says it is consumed and its writes reach the
  * kernel), its filter sees the user-supplied fields, and a user event can
  * be the target of disable_event.
  */
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -67,33 +68,43 @@ static int count_in_trace(const char *needle)
 }
 
 FIXTURE(ue) {
-	int data_fd;		/* user_events_data */
-	__u32 write_index;	/* from DIAG_IOCSREG */
-	__u32 enabled;		/* bit 0 set by the kernel while enabled */
+	int data_fd;			/* user_events_data */
+	__u32 write_index;		/* from DIAG_IOCSREG */
+	__u32 status_bit;		/* our bit in the status page */
+	const unsigned char *status;	/* mapped user_events_status */
 };
 
 FIXTURE_SETUP(ue)
 {
 	struct user_reg reg = {0};
+	long page = sysconf(_SC_PAGESIZE);
+	void *map;
+	int fd;
 
-	self->enabled = 0;
+	self->status = NULL;
 	self->data_fd = open(TRACEFS "/user_events_data", O_RDWR);
 	if (self->data_fd < 0)
 		SKIP(return, "no user_events_data");
 	reg.size = sizeof(reg);
 	reg.name_args = (__u64)(unsigned long)EVENT_NAME " u32 val";
-	reg.enable_bit = 0;
-	reg.enable_size = sizeof(self->enabled);
-	reg.enable_addr = (__u64)(unsigned long)&self->enabled;
 	ASSERT_EQ(0, ioctl(self->data_fd, DIAG_IOCSREG, &reg));
 	self->write_index = reg.write_index;
+	self->status_bit = reg.status_bit;
+
+	fd = open(TRACEFS "/user_events_status", O_RDONLY);
+	ASSERT_LE(0, fd);
+	map = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	ASSERT_NE(MAP_FAILED, map);
+	self->status = map;
+
 	ASSERT_EQ(0, write_text(TRACEFS "/tracing_on", "1"));
 	ASSERT_EQ(0, write_text(TRACEFS "/trace", ""));
 }
 
 FIXTURE_TEARDOWN(ue)
 {
-	struct user_unreg unreg = {0};
+	int fd;
 
 	if (self->data_fd < 0)
 		return;
@@ -102,12 +113,22 @@ FIXTURE_TEARDOWN(ue)
 		   "!disable_event:user_events:" EVENT_NAME);
 	write_text(EVENT_DIR "/enable", "0");
 	write_text(TRACEFS "/tracing_on", "1");
-	unreg.size = sizeof(unreg);
-	unreg.disable_bit = 0;
-	unreg.disable_addr = (__u64)(unsigned long)&self->enabled;
-	ioctl(self->data_fd, DIAG_IOCSUNREG, &unreg);
-	ioctl(self->data_fd, DIAG_IOCSDEL, EVENT_NAME);
+	if (self->status)
+		munmap((void *)self->status, sysconf(_SC_PAGESIZE));
 	close(self->data_fd);
+	/* Deleting needs every reference gone, so use a fresh fd. */
+	fd = open(TRACEFS "/user_events_data", O_RDWR);
+	if (fd >= 0) {
+		ioctl(fd, DIAG_IOCSDEL, EVENT_NAME);
+		close(fd);
+	}
+}
+
+/* Does the kernel say someone consumes our event? */
+static int ue_status(const unsigned char *status, __u32 bit)
+{
+	return !!(__atomic_load_n(&status[bit / 8], __ATOMIC_RELAXED) &
+		  (1 << (bit % 8)));
 }
 
 static int ue_write(int fd, __u32 index, __u32 val)
@@ -130,7 +151,7 @@ TEST_F(ue, traceoff_filter)
 	/* Soft mode registers the tracepoint, which sets our enable bit. */
 	ASSERT_GT(read_text(EVENT_DIR "/enable", buf, sizeof(buf)), 0);
 	ASSERT_STREQ("0*\n", buf);
-	ASSERT_EQ(1, self->enabled);
+	ASSERT_EQ(1, ue_status(self->status, self->status_bit));
 
 	ASSERT_EQ(8, ue_write(self->data_fd, self->write_index, 3));
 	ASSERT_GT(read_text(TRACEFS "/tracing_on", buf, sizeof(buf)), 0);
@@ -142,7 +163,7 @@ TEST_F(ue, traceoff_filter)
 	ASSERT_EQ(0, count_in_trace(EVENT_NAME ":"));
 
 	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "!traceoff"));
-	ASSERT_EQ(0, self->enabled);
+	ASSERT_EQ(0, ue_status(self->status, self->status_bit));
 }
 
 TEST_F(ue, disable_event_target)
@@ -161,8 +182,8 @@ TEST_F(ue, disable_event_target)
 	ASSERT_STREQ("0*\n", buf);
 	ASSERT_EQ(8, ue_write(self->data_fd, self->write_index, 2));
 	/* Only the write before the trigger fired was recorded. */
-	ASSERT_EQ(1, count_in_trace("val=0x1 (1)"));
-	ASSERT_EQ(0, count_in_trace("val=0x2 (2)"));
+	ASSERT_EQ(1, count_in_trace(EVENT_NAME ": val=1\n"));
+	ASSERT_EQ(0, count_in_trace(EVENT_NAME ": val=2\n"));
 
 	ASSERT_GT(read_text(TRACEFS "/events/ftrace/print/trigger", buf,
 			    sizeof(buf)), 0);
