@@ -1,0 +1,1030 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event trigger engine: the triggers hanging off each event file, how
+ * they run when the event fires, and the tracefs "trigger" file.
+ *
+ * A user writes "[!]command[:args] [if filter]" into
+ * events/<system>/<event>/trigger.  The engine finds the command in the
+ * registry and hands it the text; the command builds an
+ * event_trigger_data and links it onto file->triggers.  While an event
+ * has triggers it stays registered with its tracepoint in "trigger
+ * mode" (soft mode), so triggers run even when the event is not traced.
+ *
+ * Concurrency
+ * -----------
+ *  writers  Every change to a file->triggers list, to the named-trigger
+ *           list and to a trigger's filter happens with event_mutex
+ *           held.  The command registry has its own trigger_cmds_lock,
+ *           always taken inside event_mutex.
+ *
+ *  readers  The event hot path (a tracepoint probe or a trace_marker
+ *           write) walks file->triggers with list_for_each_entry_rcu()
+ *           with preemption disabled, i.e. inside an RCU-sched section.
+ *           Triggers are unlinked with list_del_rcu() and their memory
+ *           (and a replaced filter) is released only after
+ *           tracepoint_synchronize_unregister(), which waits for every
+ *           such section to end.
+ *
+ *  counts   trig->count is shared by all CPUs.  Taking one firing is a
+ *           compare-and-exchange loop that never goes below zero, so a
+ *           ":N" trigger fires exactly N times however many CPUs race on
+ *           it.  TRIGGER_COUNT_UNLIMITED is never decremented.
+ *
+ *  flags    TRIGGER_MODE and TRIGGER_COND in file->flags are changed with
+ *           atomic bitops under event_mutex and read without locks by the
+ *           hot path.  A stale read only sends one event down the slower
+ *           (but still correct) path or skips triggers that are being
+ *           added or removed at that very moment.
+ *
+ *  hot path The hot path allocates nothing and takes no lock.
+ */
+
+#include <linux/cleanup.h>
+#include <linux/ctype.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+
+#include "trace_trigger.h"
+
+/* Registered commands, in registration order; guarded by trigger_cmds_lock. */
+static LIST_HEAD(trigger_cmds);
+static DEFINE_MUTEX(trigger_cmds_lock);
+
+/* Named triggers (shared histogram data); guarded by event_mutex. */
+static LIST_HEAD(trigger_named);
+
+/*
+ * The command line being parsed, for error_log.  Set and cleared by
+ * trigger_process_regex() with trigger_cmds_lock held, so parsers (which
+ * run under it) may read it.
+ */
+struct trigger_parse_ctx {
+	const char	*base;	/* start of the buffer the parser mangles */
+	char		*copy;	/* untouched copy shown in error_log */
+};
+
+static struct trigger_parse_ctx trigger_ctx;
+
+static const char *trigger_err_text[] __ro_after_init = {
+	[TRIGGER_ERR_NONE]		= "No error",
+	[TRIGGER_ERR_UNKNOWN_CMD]	= "Unknown trigger command",
+	[TRIGGER_ERR_BAD_COUNT]		= "Count must be a number from 1 to ULONG_MAX-1",
+	[TRIGGER_ERR_NEED_IF]		= "Expected ':count' or 'if <filter>'",
+	[TRIGGER_ERR_BAD_FILTER]	= "Invalid trigger filter",
+	[TRIGGER_ERR_NEED_TARGET]	= "Expected <system>:<event>",
+	[TRIGGER_ERR_NO_TARGET]		= "No such event in this instance",
+	[TRIGGER_ERR_TARGET_GONE]	= "Target event is being removed",
+	[TRIGGER_ERR_EXISTS]		= "A trigger of this kind is already set",
+};
+
+/**
+ * trigger_log_err - add an error_log entry for the command being parsed
+ * @ef: the event whose trigger file was written
+ * @err: what went wrong
+ * @where: pointer into the parsed buffer where the caret goes, or NULL
+ *
+ * Only meaningful while trigger_process_regex() runs.
+ */
+void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
+		     const char *where)
+{
+	struct trace_event_call *call = ef->event_call;
+	char loc[TRIGGER_LOC_MAX];
+	u16 pos = 0;
+
+	lockdep_assert_held(&trigger_cmds_lock);
+	if (!trigger_ctx.copy)
+		return;
+	if (where && where >= trigger_ctx.base &&
+	    where <= trigger_ctx.base + strlen(trigger_ctx.copy))
+		pos = where - trigger_ctx.base;
+
+	snprintf(loc, sizeof(loc), "trigger:%s:%s", call->class->system,
+		 trace_event_name(call));
+	tracing_log_err(ef->tr, loc, trigger_ctx.copy, trigger_err_text,
+			err, pos);
+}
+
+/**
+ * trigger_log_filter_err - log why set_trigger_filter() failed
+ * @ef: the event
+ * @filter: the filter text given to it (points into the parsed buffer)
+ * @ret: its error
+ */
+void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
+			    int ret)
+{
+	if (ret == -ENOMEM)
+		return;
+	if (strncmp(filter, "if", 2) || (filter[2] && !isspace(filter[2])))
+		trigger_log_err(ef, TRIGGER_ERR_NEED_IF, filter);
+	else
+		trigger_log_err(ef, TRIGGER_ERR_BAD_FILTER, filter);
+}
+
+/* ---------------------------------------------------------------------
+ * Hot path
+ */
+
+/**
+ * trigger_count_take - consume one firing of a counted trigger
+ * @trig: the trigger
+ *
+ * Return: true if the trigger may fire (unlimited, or a count was left
+ * and has now been used up by this caller), false if exhausted.
+ */
+bool trigger_count_take(struct event_trigger_data *trig)
+{
+	unsigned long left = READ_ONCE(trig->count);
+
+	do {
+		if (left == TRIGGER_COUNT_UNLIMITED)
+			return true;
+		if (!left)
+			return false;
+	} while (!try_cmpxchg(&trig->count, &left, left - 1));
+
+	return true;
+}
+
+/* Generic count_func for commands without extra conditions. */
+bool event_trigger_count(struct event_trigger_data *trig,
+			 struct trace_buffer *rb, void *rec,
+			 struct ring_buffer_event *rbe)
+{
+	return trigger_count_take(trig);
+}
+
+static __always_inline void trigger_fire(struct event_trigger_data *trig,
+					 struct trace_buffer *rb,
+					 void *rec,
+					 struct ring_buffer_event *rbe)
+{
+	struct event_command *cmd = trig->cmd_ops;
+
+	if ((trig->flags & EVENT_TRIGGER_FL_COUNT) &&
+	    !cmd->count_func(trig, rb, rec, rbe))
+		return;
+	cmd->trigger(trig, rb, rec, rbe);
+}
+
+/**
+ * event_triggers_call - run the triggers of an event that just fired
+ * @ef: the event
+ * @rb: ring buffer holding the record, if any
+ * @rec: the record, or NULL when no trigger needs it (no filters)
+ * @rbe: ring buffer event of @rec
+ *
+ * Triggers whose command must run after the record is committed are
+ * not run; their trigger_type bit is returned instead and the caller
+ * passes it to event_triggers_post_call().
+ *
+ * Called with preemption disabled.
+ */
+enum event_trigger_type
+event_triggers_call(struct trace_event_file *ef,
+		    struct trace_buffer *rb, void *rec,
+		    struct ring_buffer_event *rbe)
+{
+	enum event_trigger_type deferred = ETT_NONE;
+	struct event_trigger_data *trig;
+	struct event_filter *flt;
+
+	list_for_each_entry_rcu(trig, &ef->triggers, list) {
+		if (READ_ONCE(trig->paused))
+			continue;
+		if (rec) {
+			flt = rcu_dereference_sched(trig->filter);
+			if (flt && !filter_match_preds(flt, rec))
+				continue;
+			if (event_command_post_trigger(trig->cmd_ops)) {
+				deferred |= trig->cmd_ops->trigger_type;
+				continue;
+			}
+		}
+		trigger_fire(trig, rb, rec, rbe);
+	}
+	return deferred;
+}
+EXPORT_SYMBOL_GPL(event_triggers_call);
+
+/**
+ * event_triggers_post_call - run triggers deferred by event_triggers_call()
+ * @ef: the event
+ * @deferred: trigger_type bits returned by event_triggers_call()
+ *
+ * Called with preemption disabled, after the record was committed.
+ */
+void event_triggers_post_call(struct trace_event_file *ef,
+			      enum event_trigger_type deferred)
+{
+	struct event_trigger_data *trig;
+
+	list_for_each_entry_rcu(trig, &ef->triggers, list) {
+		if (READ_ONCE(trig->paused))
+			continue;
+		if (trig->cmd_ops->trigger_type & deferred)
+			trigger_fire(trig, NULL, NULL, NULL);
+	}
+}
+EXPORT_SYMBOL_GPL(event_triggers_post_call);
+
+/*
+ * Slow half of trace_trigger_soft_disabled(): the event has triggers
+ * that need no record, or is soft disabled, or pid filtered.  Returns
+ * true when the event must not be recorded.
+ */
+bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
+{
+	unsigned long flags = READ_ONCE(ef->flags);
+
+	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
+		event_triggers_call(ef, NULL, NULL, NULL);
+	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
+		return true;
+	if (flags & EVENT_FILE_FL_PID_FILTER)
+		return trace_event_ignore_this_pid(ef);
+	return false;
+}
+EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
+
+/* ---------------------------------------------------------------------
+ * Trigger objects and the per-event list
+ */
+
+/**
+ * trigger_data_alloc - allocate a trigger for a command
+ * @cmd: the command
+ * @name: command name (unused, kept for the interface)
+ * @arg: count text if the user gave one; makes the trigger counted
+ *	   when the command has a count_func
+ * @priv: command private pointer
+ *
+ * The trigger starts unlimited, unfiltered and with no reference.
+ */
+struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
+					      char *name, char *arg,
+					      void *priv)
+{
+	struct event_trigger_data *trig;
+
+	trig = kzalloc(sizeof(*trig), GFP_KERNEL);
+	if (!trig)
+		return NULL;
+
+	trig->cmd_ops = cmd;
+	trig->private_data = priv;
+	trig->count = TRIGGER_COUNT_UNLIMITED;
+	if (arg && cmd->count_func)
+		trig->flags |= EVENT_TRIGGER_FL_COUNT;
+	INIT_LIST_HEAD(&trig->list);
+	INIT_LIST_HEAD(&trig->named_list);
+	return trig;
+}
+
+/**
+ * trigger_data_free - release a trigger that no event can reach any more
+ * @trig: the trigger, or NULL
+ *
+ * Waits for hot-path walkers that may still see it, then frees it
+ * together with its filter.
+ */
+void trigger_data_free(struct event_trigger_data *trig)
+{
+	if (!trig)
+		return;
+
+	tracepoint_synchronize_unregister();
+	free_event_filter(rcu_access_pointer(trig->filter));
+	kfree(trig->filter_str);
+	kfree(trig);
+}
+
+/* Generic init callback: one more owner of @trig. */
+int event_trigger_init(struct event_trigger_data *trig)
+{
+	trig->ref++;
+	return 0;
+}
+
+/* Generic free callback: drop one owner, free with the last one. */
+void trigger_generic_free(struct event_trigger_data *trig)
+{
+	if (WARN_ON_ONCE(trig->ref <= 0))
+		return;
+	if (!--trig->ref)
+		trigger_data_free(trig);
+}
+
+/**
+ * trace_event_trigger_enable_disable - count a trigger user of an event
+ * @ef: the event
+ * @trigger_enable: 1 for a new user, 0 when one goes away
+ *
+ * The first user puts the event in trigger (soft) mode so its
+ * tracepoint runs; the last one takes it out again.
+ */
+int trace_event_trigger_enable_disable(struct trace_event_file *ef,
+				       int trigger_enable)
+{
+	if (trigger_enable) {
+		if (atomic_inc_return(&ef->tm_ref) != 1)
+			return 0;
+		set_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &ef->flags);
+		return trace_event_enable_disable(ef, 1, 1);
+	}
+
+	if (atomic_dec_return(&ef->tm_ref) != 0)
+		return 0;
+	clear_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &ef->flags);
+	return trace_event_enable_disable(ef, 0, 1);
+}
+
+/**
+ * update_cond_flag - recompute EVENT_FILE_FL_TRIGGER_COND of an event
+ * @ef: the event
+ *
+ * The flag says some trigger needs the record: it has a filter, runs
+ * after the commit, or reads the record itself.
+ */
+void update_cond_flag(struct trace_event_file *ef)
+{
+	struct event_trigger_data *trig;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(trig, &ef->triggers, list) {
+		if (rcu_access_pointer(trig->filter) ||
+		    event_command_post_trigger(trig->cmd_ops) ||
+		    event_command_needs_rec(trig->cmd_ops)) {
+			set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &ef->flags);
+			return;
+		}
+	}
+	clear_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &ef->flags);
+}
+
+/*
+ * Link @trig onto @ef and put @ef in trigger mode; undo the link
+ * if that fails.  The caller has checked for duplicates.
+ */
+int trigger_attach(struct event_trigger_data *trig,
+		   struct trace_event_file *ef)
+{
+	int ret;
+
+	if (trig->cmd_ops->init) {
+		ret = trig->cmd_ops->init(trig);
+		if (ret < 0)
+			return ret;
+	}
+
+	list_add_rcu(&trig->list, &ef->triggers);
+	update_cond_flag(ef);
+	ret = trace_event_trigger_enable_disable(ef, 1);
+	if (ret < 0) {
+		list_del_rcu(&trig->list);
+		update_cond_flag(ef);
+		if (trig->cmd_ops->free)
+			trig->cmd_ops->free(trig);
+	}
+	return ret;
+}
+
+/* Unlink @trig from @ef and drop the list's reference to it. */
+void trigger_detach(struct event_trigger_data *trig,
+		    struct trace_event_file *ef)
+{
+	list_del_rcu(&trig->list);
+	trace_event_trigger_enable_disable(ef, 0);
+	update_cond_flag(ef);
+	if (trig->cmd_ops->free)
+		trig->cmd_ops->free(trig);
+}
+
+/**
+ * trigger_generic_reg - add a trigger, one per trigger_type per event
+ * @word: command as typed (unused)
+ * @trig: the new trigger
+ * @ef: the event
+ *
+ * Return: 0, -EEXIST if a trigger of that type is there, or the error
+ * of putting the event into trigger mode.
+ */
+int trigger_generic_reg(char *word, struct event_trigger_data *trig,
+			struct trace_event_file *ef)
+{
+	struct event_trigger_data *old;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(old, &ef->triggers, list)
+		if (old->cmd_ops->trigger_type == trig->cmd_ops->trigger_type)
+			return -EEXIST;
+
+	return trigger_attach(trig, ef);
+}
+
+/**
+ * trigger_generic_unreg_found - remove the trigger of @key's command
+ * @key: carries the command to remove
+ * @ef: the event
+ *
+ * Return: true if a trigger was removed.
+ */
+bool trigger_generic_unreg_found(struct event_trigger_data *key,
+				 struct trace_event_file *ef)
+{
+	struct event_trigger_data *trig;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(trig, &ef->triggers, list) {
+		if (trig->cmd_ops == key->cmd_ops) {
+			trigger_detach(trig, ef);
+			return true;
+		}
+	}
+	return false;
+}
+
+void trigger_generic_unreg(char *word, struct event_trigger_data *key,
+			   struct trace_event_file *ef)
+{
+	trigger_generic_unreg_found(key, ef);
+}
+
+/**
+ * clear_event_triggers - remove every trigger of an instance
+ * @tr: the instance being torn down
+ *
+ * Called with event_mutex held.
+ */
+void clear_event_triggers(struct trace_array *tr)
+{
+	struct event_trigger_data *trig, *next;
+	struct trace_event_file *ef;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(ef, &tr->events, list)
+		list_for_each_entry_safe(trig, next, &ef->triggers, list)
+			trigger_detach(trig, ef);
+}
+
+/* ---------------------------------------------------------------------
+ * Helpers for command parsers (also used by the histogram code)
+ *
+ * The registry calls cmd->parse(cmd, ef, word, name, args) where word
+ * is the command word as typed (with a leading '!' for removal), name
+ * is word without the '!', and args is what follows the first ':' or
+ * blank after the name, or NULL.
+ */
+
+bool event_trigger_check_remove(const char *word)
+{
+	return word && word[0] == '!';
+}
+
+bool event_trigger_empty_param(const char *arg)
+{
+	return !arg;
+}
+
+/**
+ * event_trigger_separate_filter - split "arg [if filter]"
+ * @args: args of the command (modified), or NULL
+ * @arg: set to the first word, or NULL
+ * @filter: set to the rest starting at "if", or NULL
+ * @param_required: the command needs a parameter
+ *
+ * A command whose parameter is optional has one only when @args
+ * start with a digit (a count); otherwise @args is all filter.
+ *
+ * Return: 0, or -EINVAL when a required parameter is missing.
+ */
+int event_trigger_separate_filter(char *args, char **arg,
+				  char **filter, bool param_required)
+{
+	char *s = args;
+	char *end;
+
+	*arg = NULL;
+	*filter = NULL;
+	if (!s)
+		return param_required ? -EINVAL : 0;
+
+	if (!param_required && !isdigit(*s)) {
+		*filter = s;
+		return 0;
+	}
+
+	end = s + strcspn(s, " \t");
+	*arg = s;
+	if (*end) {
+		*end++ = '\0';
+		end = skip_spaces(end);
+		if (*end)
+			*filter = end;
+	}
+	return 0;
+}
+
+/**
+ * event_trigger_parse_num - set a trigger's count from "N"
+ * @arg: count text, or NULL for unlimited
+ * @trig: the trigger
+ *
+ * Return: 0 or -EINVAL.
+ */
+int event_trigger_parse_num(char *arg,
+			    struct event_trigger_data *trig)
+{
+	unsigned long count;
+
+	if (!arg)
+		return 0;
+	if (kstrtoul(arg, 0, &count) || !count ||
+	    count == TRIGGER_COUNT_UNLIMITED)
+		return -EINVAL;
+
+	trig->count = count;
+	return 0;
+}
+
+/**
+ * set_trigger_filter - set or clear the filter of a trigger
+ * @spec: "if <expression>", or NULL to clear
+ * @trig: the trigger
+ * @ef: the event whose fields the filter tests
+ *
+ * On failure the trigger keeps no filter.
+ *
+ * Return: 0 or a negative error.
+ */
+int set_trigger_filter(char *spec,
+		       struct event_trigger_data *trig,
+		       struct trace_event_file *ef)
+{
+	struct event_filter *filter = NULL, *old;
+	char *expr = NULL, *text = NULL;
+	int ret;
+
+	if (spec) {
+		spec = skip_spaces(spec);
+		if (strncmp(spec, "if", 2) || (spec[2] && !isspace(spec[2])))
+			return -EINVAL;
+		expr = skip_spaces(spec + 2);
+		if (!*expr)
+			return -EINVAL;
+
+		ret = create_event_filter(ef->tr, ef->event_call, expr,
+					  true, &filter);
+		if (ret) {
+			free_event_filter(filter);
+			return ret;
+		}
+		/* We keep our own copy of the text for listing. */
+		kfree(filter->filter_string);
+		filter->filter_string = NULL;
+
+		text = kstrdup(expr, GFP_KERNEL);
+		if (!text) {
+			free_event_filter(filter);
+			return -ENOMEM;
+		}
+	}
+
+	old = rcu_replace_pointer(trig->filter, filter, true);
+	kfree(trig->filter_str);
+	trig->filter_str = text;
+
+	if (old) {
+		/* Filters fail early at boot with no walker around yet. */
+		if (system_state != SYSTEM_BOOTING)
+			tracepoint_synchronize_unregister();
+		free_event_filter(old);
+	}
+	return 0;
+}
+
+int event_trigger_set_filter(struct event_command *cmd,
+			     struct trace_event_file *ef, char *arg,
+			     struct event_trigger_data *trig)
+{
+	if (!arg || !cmd->set_filter)
+		return 0;
+	return cmd->set_filter(arg, trig, ef);
+}
+
+void event_trigger_reset_filter(struct event_command *cmd,
+				struct event_trigger_data *trig)
+{
+	if (cmd->set_filter)
+		cmd->set_filter(NULL, trig, NULL);
+}
+
+int event_trigger_register(struct event_command *cmd,
+			   struct trace_event_file *ef, char *word,
+			   struct event_trigger_data *trig)
+{
+	return cmd->reg(word, trig, ef);
+}
+
+void event_trigger_unregister(struct event_command *cmd,
+			      struct trace_event_file *ef, char *word,
+			      struct event_trigger_data *trig)
+{
+	cmd->unreg(word, trig, ef);
+}
+
+/**
+ * trigger_generic_parse - parse "[!]name[:count] [if filter]"
+ * @cmd: the command
+ * @ef: the event
+ * @word: command word as typed
+ * @name: command name
+ * @args: text after the name, or NULL
+ *
+ * Removal needs only the command and ignores the rest of the line.
+ * Addition is all or nothing: the trigger is linked only once its count
+ * and filter are valid.
+ *
+ * Return: 0 or a negative error (also logged in error_log).
+ */
+int trigger_generic_parse(struct event_command *cmd,
+			  struct trace_event_file *ef,
+			  char *word, char *name, char *args)
+{
+	struct event_trigger_data *trig;
+	char *count, *filter;
+	int ret;
+
+	if (event_trigger_check_remove(word)) {
+		struct event_trigger_data key = { .cmd_ops = cmd };
+
+		cmd->unreg(word + 1, &key, ef);
+		return 0;
+	}
+
+	event_trigger_separate_filter(args, &count, &filter, false);
+
+	trig = trigger_data_alloc(cmd, name, count, ef);
+	if (!trig)
+		return -ENOMEM;
+
+	ret = event_trigger_parse_num(count, trig);
+	if (ret) {
+		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
+		goto out_free;
+	}
+
+	ret = event_trigger_set_filter(cmd, ef, filter, trig);
+	if (ret) {
+		trigger_log_filter_err(ef, filter, ret);
+		goto out_free;
+	}
+
+	/* Our own reference keeps @trig alive whatever reg() does. */
+	event_trigger_init(trig);
+	ret = cmd->reg(word, trig, ef);
+	if (ret == -EEXIST)
+		trigger_log_err(ef, TRIGGER_ERR_EXISTS, word);
+	trigger_generic_free(trig);
+	return ret;
+
+out_free:
+	trigger_data_free(trig);
+	return ret;
+}
+
+/* ---------------------------------------------------------------------
+ * Command registry and the tracefs file
+ */
+
+__init int register_event_command(struct event_command *cmd)
+{
+	struct event_command *c;
+
+	guard(mutex)(&trigger_cmds_lock);
+	list_for_each_entry(c, &trigger_cmds, list)
+		if (!strcmp(c->name, cmd->name))
+			return -EBUSY;
+	list_add_tail(&cmd->list, &trigger_cmds);
+	return 0;
+}
+
+__init int unregister_event_command(struct event_command *cmd)
+{
+	struct event_command *c;
+
+	guard(mutex)(&trigger_cmds_lock);
+	list_for_each_entry(c, &trigger_cmds, list) {
+		if (!strcmp(c->name, cmd->name)) {
+			list_del_init(&c->list);
+			return 0;
+		}
+	}
+	return -ENODEV;
+}
+
+static struct event_command *trigger_cmd_find(const char *name)
+{
+	struct event_command *c;
+
+	lockdep_assert_held(&trigger_cmds_lock);
+	list_for_each_entry(c, &trigger_cmds, list)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+/**
+ * trigger_process_regex - apply one trigger command line to an event
+ * @ef: the event
+ * @buff: the line, without trailing newline (modified)
+ *
+ * Called with event_mutex held.  An empty line does nothing.
+ *
+ * Return: 0 or a negative error.
+ */
+int trigger_process_regex(struct trace_event_file *ef, char *buff)
+{
+	struct event_command *cmd;
+	char *word, *args, *name;
+	int ret;
+
+	word = skip_spaces(buff);
+	if (!*word)
+		return 0;
+
+	guard(mutex)(&trigger_cmds_lock);
+	trigger_ctx.base = word;
+	trigger_ctx.copy = kstrdup(word, GFP_KERNEL);
+
+	args = word + strcspn(word, ": \t");
+	if (*args) {
+		*args++ = '\0';
+		args = skip_spaces(args);
+		if (!*args)
+			args = NULL;
+	} else {
+		args = NULL;
+	}
+	name = event_trigger_check_remove(word) ? word + 1 : word;
+
+	cmd = trigger_cmd_find(name);
+	if (cmd) {
+		ret = cmd->parse(cmd, ef, word, name, args);
+	} else {
+		trigger_log_err(ef, TRIGGER_ERR_UNKNOWN_CMD, name);
+		ret = -EINVAL;
+	}
+
+	kfree(trigger_ctx.copy);
+	trigger_ctx.copy = NULL;
+	trigger_ctx.base = NULL;
+	return ret;
+}
+
+/* Print ":unlimited" or ":count=N", the filter, and the newline. */
+void trigger_print_tail(struct seq_file *m, struct event_trigger_data *trig)
+{
+	unsigned long count = READ_ONCE(trig->count);
+
+	if (count == TRIGGER_COUNT_UNLIMITED)
+		seq_puts(m, TRIGGER_UNLIMITED_STR);
+	else
+		seq_printf(m, TRIGGER_COUNT_FMT, count);
+	if (trig->filter_str)
+		seq_printf(m, TRIGGER_FILTER_FMT, trig->filter_str);
+	seq_putc(m, '\n');
+}
+
+/* seq_file cursor meaning "no user triggers: show the command list". */
+#define TRIGGER_SHOW_AVAILABLE	((void *)1UL)
+
+static bool trigger_has_user_triggers(struct trace_event_file *ef)
+{
+	struct event_trigger_data *trig;
+
+	list_for_each_entry(trig, &ef->triggers, list)
+		if (!(trig->flags & EVENT_TRIGGER_FL_PROBE))
+			return true;
+	return false;
+}
+
+static void *trigger_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_event_file *ef;
+
+	/* Released in trigger_seq_stop(), which runs even on error. */
+	mutex_lock(&event_mutex);
+	ef = event_file_file(m->private);
+	if (!ef)
+		return ERR_PTR(-ENODEV);
+
+	if (!trigger_has_user_triggers(ef))
+		return *pos ? NULL : TRIGGER_SHOW_AVAILABLE;
+	return seq_list_start(&ef->triggers, *pos);
+}
+
+static void *trigger_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_event_file *ef = event_file_data(m->private);
+
+	if (v == TRIGGER_SHOW_AVAILABLE) {
+		++*pos;
+		return NULL;
+	}
+	return seq_list_next(v, &ef->triggers, pos);
+}
+
+static void trigger_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int trigger_seq_show(struct seq_file *m, void *v)
+{
+	struct event_trigger_data *trig;
+	struct event_command *cmd;
+
+	if (v != TRIGGER_SHOW_AVAILABLE) {
+		trig = list_entry(v, struct event_trigger_data, list);
+		return trig->cmd_ops->print(m, trig);
+	}
+
+	seq_puts(m, TRIGGER_AVAILABLE_HDR);
+	scoped_guard(mutex, &trigger_cmds_lock)
+		list_for_each_entry(cmd, &trigger_cmds, list)
+			seq_printf(m, " %s", cmd->name);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations trigger_seq_ops = {
+	.start	= trigger_seq_start,
+	.next	= trigger_seq_next,
+	.stop	= trigger_seq_stop,
+	.show	= trigger_seq_show,
+};
+
+static int trigger_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *ef;
+	struct event_command *cmd;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+
+	guard(mutex)(&event_mutex);
+	ef = event_file_file(filp);
+	if (!ef)
+		return -ENODEV;
+
+	/* Truncation clears what commands allow to be cleared (histograms). */
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		guard(mutex)(&trigger_cmds_lock);
+		list_for_each_entry(cmd, &trigger_cmds, list)
+			if (cmd->unreg_all)
+				cmd->unreg_all(ef);
+	}
+
+	if (!(filp->f_mode & FMODE_READ))
+		return 0;
+	ret = seq_open(filp, &trigger_seq_ops);
+	if (!ret)
+		((struct seq_file *)filp->private_data)->private = filp;
+	return ret;
+}
+
+static ssize_t trigger_file_write(struct file *filp, const char __user *ubuf,
+				  size_t len, loff_t *ppos)
+{
+	char *line __free(kfree) = NULL;
+	struct trace_event_file *ef;
+	int ret;
+
+	if (!len)
+		return 0;
+	if (len > PAGE_SIZE - 1)
+		return -EINVAL;
+
+	line = memdup_user_nul(ubuf, len);
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+
+	guard(mutex)(&event_mutex);
+	ef = event_file_file(filp);
+	if (!ef)
+		return -ENODEV;
+	ret = trigger_process_regex(ef, strim(line));
+	if (ret)
+		return ret;
+
+	*ppos += len;
+	return len;
+}
+
+static int trigger_file_release(struct inode *inode, struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_release(inode, filp);
+	return 0;
+}
+
+const struct file_operations event_trigger_fops = {
+	.open		= trigger_file_open,
+	.read		= seq_read,
+	.write		= trigger_file_write,
+	.llseek		= tracing_lseek,
+	.release	= trigger_file_release,
+};
+
+/* ---------------------------------------------------------------------
+ * Named triggers: several events sharing the data of the first one
+ * registered under a name (used by histograms).  All under event_mutex.
+ */
+
+struct event_trigger_data *find_named_trigger(const char *name)
+{
+	struct event_trigger_data *trig;
+
+	if (!name)
+		return NULL;
+	list_for_each_entry(trig, &trigger_named, named_list)
+		if (!trig->named_data && !strcmp(trig->name, name))
+			return trig;
+	return NULL;
+}
+
+bool is_named_trigger(struct event_trigger_data *probe)
+{
+	struct event_trigger_data *trig;
+
+	list_for_each_entry(trig, &trigger_named, named_list)
+		if (trig == probe)
+			return true;
+	return false;
+}
+
+int save_named_trigger(const char *name, struct event_trigger_data *trig)
+{
+	trig->name = kstrdup(name, GFP_KERNEL);
+	if (!trig->name)
+		return -ENOMEM;
+	list_add(&trig->named_list, &trigger_named);
+	return 0;
+}
+
+void del_named_trigger(struct event_trigger_data *trig)
+{
+	list_del(&trig->named_list);
+	kfree(trig->name);
+	trig->name = NULL;
+}
+
+/* Pausing one member of a named set pauses (or restores) all of them. */
+static void trigger_named_set_paused(struct event_trigger_data *trig,
+				     bool pause)
+{
+	struct event_trigger_data *member;
+
+	list_for_each_entry(member, &trigger_named, named_list) {
+		if (strcmp(member->name, trig->name))
+			continue;
+		if (pause) {
+			member->paused_tmp = member->paused;
+			WRITE_ONCE(member->paused, true);
+		} else {
+			WRITE_ONCE(member->paused, member->paused_tmp);
+		}
+	}
+}
+
+void pause_named_trigger(struct event_trigger_data *trig)
+{
+	trigger_named_set_paused(trig, true);
+}
+
+void unpause_named_trigger(struct event_trigger_data *trig)
+{
+	trigger_named_set_paused(trig, false);
+}
+
+void set_named_trigger_data(struct event_trigger_data *trig,
+			    struct event_trigger_data *owner)
+{
+	trig->named_data = owner;
+}
+
+struct event_trigger_data *
+get_named_trigger_data(struct event_trigger_data *trig)
+{
+	return trig->named_data;
+}
