@@ -458,7 +458,12 @@ static int filter_pred_string(struct filter_compiler *fc,
 		break;
 	case FILTER_STATIC_STRING:
 		e->code = FILTER_T_STR;
-		e->val = field->size;
+		/*
+		 * A char[] of size 0 is the flexible array that ends a record
+		 * the kernel builds itself (ftrace's print buf): it is always
+		 * NUL-terminated and never longer than a page.
+		 */
+		e->val = field->size ? field->size : PAGE_SIZE;
 		break;
 	case FILTER_DYN_STRING:
 		e->code = FILTER_T_DSTR;

@@ -25,9 +25,29 @@ echo 1 > $T/tracing_on
 
 echo > $T/error_log
 (echo 'traceoff if nosuch == 1' > $E/trigger) 2>/dev/null && fail "accepted bad trigger filter"
+# The filter engine's entry, with the caret on the field, comes first; the
+# trigger engine then adds its own entry placing the filter in the command.
 expect_eq "trigger error_log" "event filter parse error: error: Field not found
   Command: nosuch == 1
-           ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
+           ^
+trigger:sched:sched_process_exec: error: Invalid trigger filter
+  Command: traceoff if nosuch == 1
+                    ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
 /bin/false
 expect_eq "no trigger installed" 1 "$(cat $T/tracing_on)"
+
+# ftrace/print's buf is a char[] of size 0: a string running to its NUL.
+P=$T/events/ftrace/print
+echo 'traceoff if buf == "start"' > $P/trigger || fail "print buf filter refused"
+echo -n end > $T/trace_marker
+expect_eq "tracing_on after 'end'" 1 "$(cat $T/tracing_on)"
+echo -n start > $T/trace_marker
+expect_eq "tracing_on after 'start'" 0 "$(cat $T/tracing_on)"
+echo '!traceoff' > $P/trigger
+echo 1 > $T/tracing_on
+echo 'traceoff if buf ~ "st*"' > $P/trigger || fail "print buf glob refused"
+echo -n stop > $T/trace_marker
+expect_eq "tracing_on after glob match" 0 "$(cat $T/tracing_on)"
+echo '!traceoff' > $P/trigger
+echo 1 > $T/tracing_on
 exit 0
