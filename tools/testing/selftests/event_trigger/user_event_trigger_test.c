@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
+#include "../kselftest_harness.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define EVENT_NAME	"trig_ue"
