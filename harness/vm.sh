@@ -12,6 +12,9 @@
 #
 # Without ACPI the guest learns its CPUs from SeaBIOS's MP table, which
 # lists one CPU per socket: hence -smp N,sockets=N, or only one CPU boots.
+# TCG runs the vCPUs in one host thread: with a thread per vCPU, a vCPU
+# could still run code another vCPU had just live-patched (jump labels,
+# static calls) and hit a stale int3, an oops real hardware never shows.
 . "$(dirname "$0")/lib.sh"
 
 variant=$1 mode=$2 logname=$3
@@ -24,7 +27,7 @@ mkdir -p "$B/logs"
 console=$B/logs/$logname.console out=$B/logs/$logname.out
 : > "$console"; : > "$out"
 
-accel="-accel tcg,thread=multi"
+accel="-accel tcg,thread=single"
 if [ -n "${TS_ICOUNT:-}" ]; then
 	accel="-accel tcg -icount shift=0,sleep=off"
 elif [ "${TS_ACCEL:-}" = kvm ] || { [ -z "${TS_ACCEL:-}" ] && [ -w /dev/kvm ] &&
