@@ -29,3 +29,12 @@ tracing_reset() {
 	echo > "$T/trace"
 	echo > "$T/error_log" 2>/dev/null
 }
+
+# use_event SYSTEM/EVENT - point $E at the event's folder, skip the test
+# when this kernel lacks the event, and leave it disabled, unfiltered and
+# the trace and error_log empty when the test exits.
+use_event() {
+	E=$T/events/$1
+	[ -d "$E" ] || skip "no $1 event"
+	trap 'echo 0 > $E/enable; echo 0 > $E/filter; echo > $T/trace; echo > $T/error_log' EXIT
+}

@@ -4,16 +4,7 @@
 # expression with a caret under the offending column and the message,
 # error_log says the same, and the filter in force keeps working.
 . /tests/lib.sh
-E=$T/events/signal/signal_generate
-[ -d $E ] || skip "no signal_generate event"
-
-cleanup() {
-	echo 0 > $E/enable
-	echo 0 > $E/filter
-	echo > $T/trace
-	echo > $T/error_log
-}
-trap cleanup EXIT
+use_event signal/signal_generate
 tracing_reset
 trap '' WINCH URG
 

@@ -4,15 +4,7 @@
 # exactly the exec records the expression accepts reach the trace, the
 # filter file reads back the expression, and "0" clears it.
 . /tests/lib.sh
-E=$T/events/sched/sched_process_exec
-[ -d $E ] || skip "no sched_process_exec event"
-
-cleanup() {
-	echo 0 > $E/enable
-	echo 0 > $E/filter
-	echo > $T/trace
-}
-trap cleanup EXIT
+use_event sched/sched_process_exec
 tracing_reset
 echo 0 > $E/filter
 

@@ -4,15 +4,7 @@
 # and the generic "comm" and "cpu" fields select exactly the signals the
 # shell sends to itself.
 . /tests/lib.sh
-E=$T/events/signal/signal_generate
-[ -d $E ] || skip "no signal_generate event"
-
-cleanup() {
-	echo 0 > $E/enable
-	echo 0 > $E/filter
-	echo > $T/trace
-}
-trap cleanup EXIT
+use_event signal/signal_generate
 tracing_reset
 trap '' WINCH URG
 
