@@ -9,9 +9,19 @@
 #include "../kselftest_harness.h"
 #include "ue_util.h"
 
-static long ue_perf_open(struct perf_event_attr *pe)
+/* One raw sample per event of tracepoint @id, on any CPU, for this task. */
+static long ue_perf_open(int id)
 {
-	return syscall(__NR_perf_event_open, pe, 0, -1, -1, 0);
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.config = id,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+
+	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
 }
 
 static int ue_event_id(const char *name)
@@ -61,7 +71,6 @@ struct ue_perf_payload {
 TEST(perf_bit_and_raw_sample)
 {
 	const uint8_t *page = ue_map_status();
-	struct perf_event_attr pe = { 0 };
 	struct perf_event_mmap_page *meta;
 	struct ue_perf_payload p;
 	struct user_reg r;
@@ -86,14 +95,8 @@ TEST(perf_bit_and_raw_sample)
 	EXPECT_EQ(12, off_b);
 	EXPECT_EQ(20, off_s);
 
-	pe.type = PERF_TYPE_TRACEPOINT;
-	pe.size = sizeof(pe);
-	pe.config = id;
-	pe.sample_period = 1;
-	pe.sample_type = PERF_SAMPLE_RAW;
-	pe.wakeup_events = 1;
 	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
-	pfd = ue_perf_open(&pe);
+	pfd = ue_perf_open(id);
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(1, ue_bit_set(page, r.status_bit));
 	EXPECT_EQ(-EBUSY, ue_del("ue_perf"));
@@ -136,7 +139,6 @@ TEST(perf_bit_and_raw_sample)
 TEST(perf_and_ftrace_together)
 {
 	const uint8_t *page = ue_map_status();
-	struct perf_event_attr pe = { 0 };
 	struct user_reg r;
 	char *status, *line, expect[64];
 	uint32_t v = 77;
@@ -147,12 +149,7 @@ TEST(perf_and_ftrace_together)
 	ASSERT_GE(fd, 0);
 	ue_del("ue_perf2");
 	ASSERT_EQ(0, ue_reg(fd, "ue_perf2 u32 v", &r));
-	pe.type = PERF_TYPE_TRACEPOINT;
-	pe.size = sizeof(pe);
-	pe.config = ue_event_id("ue_perf2");
-	pe.sample_period = 1;
-	pe.sample_type = PERF_SAMPLE_RAW;
-	pfd = ue_perf_open(&pe);
+	pfd = ue_perf_open(ue_event_id("ue_perf2"));
 	ASSERT_GE(pfd, 0);
 	ASSERT_EQ(0, ue_enable("ue_perf2", 1));
 
