@@ -107,14 +107,9 @@ void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
 			err, pos);
 }
 
-/**
- * trigger_log_filter_err - log why set_trigger_filter() failed
- * @ef: the event
- * @filter: the filter text given to it (points into the parsed buffer)
- * @ret: its error
- */
-void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
-			    int ret)
+/* Log why set_trigger_filter() refused @filter (text in the parsed buffer). */
+static void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
+				   int ret)
 {
 	if (ret == -ENOMEM)
 		return;
@@ -122,6 +117,36 @@ void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
 		trigger_log_err(ef, TRIGGER_ERR_NEED_IF, filter);
 	else
 		trigger_log_err(ef, TRIGGER_ERR_BAD_FILTER, filter);
+}
+
+/**
+ * trigger_set_count_filter - give a new trigger its count and filter
+ * @cmd: the command being parsed
+ * @ef: the event the trigger is for
+ * @trig: the new trigger
+ * @count: the ":N" text, or NULL
+ * @filter: the "if ..." text, or NULL
+ *
+ * Logs the reason to error_log when either is refused.
+ *
+ * Return: 0, or the error of event_trigger_parse_num() or
+ * event_trigger_set_filter().
+ */
+int trigger_set_count_filter(struct event_command *cmd,
+			     struct trace_event_file *ef,
+			     struct event_trigger_data *trig,
+			     char *count, char *filter)
+{
+	int ret = event_trigger_parse_num(count, trig);
+
+	if (ret) {
+		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
+		return ret;
+	}
+	ret = event_trigger_set_filter(cmd, ef, filter, trig);
+	if (ret)
+		trigger_log_filter_err(ef, filter, ret);
+	return ret;
 }
 
 /* ---------------------------------------------------------------------
@@ -675,17 +700,9 @@ int trigger_generic_parse(struct event_command *cmd,
 	if (!trig)
 		return -ENOMEM;
 
-	ret = event_trigger_parse_num(count, trig);
-	if (ret) {
-		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
+	ret = trigger_set_count_filter(cmd, ef, trig, count, filter);
+	if (ret)
 		goto out_free;
-	}
-
-	ret = event_trigger_set_filter(cmd, ef, filter, trig);
-	if (ret) {
-		trigger_log_filter_err(ef, filter, ret);
-		goto out_free;
-	}
 
 	/* Our own reference keeps @trig alive whatever reg() does. */
 	event_trigger_init(trig);

@@ -48,8 +48,10 @@ enum trigger_err {
 
 void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
 		     const char *where);
-void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
-			    int ret);
+int trigger_set_count_filter(struct event_command *cmd,
+			     struct trace_event_file *ef,
+			     struct event_trigger_data *trig,
+			     char *count, char *filter);
 bool trigger_count_take(struct event_trigger_data *trig);
 void trigger_print_tail(struct seq_file *m, struct event_trigger_data *trig);
 

@@ -346,16 +346,9 @@ int event_enable_trigger_parse(struct event_command *cmd,
 		goto out_data;
 	}
 
-	ret = event_trigger_parse_num(count, trig);
-	if (ret) {
-		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
+	ret = trigger_set_count_filter(cmd, ef, trig, count, filter);
+	if (ret)
 		goto out_data;
-	}
-	ret = event_trigger_set_filter(cmd, ef, filter, trig);
-	if (ret) {
-		trigger_log_filter_err(ef, filter, ret);
-		goto out_data;
-	}
 
 	/* The target must not go away while we point at it. */
 	if (!trace_event_try_get_ref(tfile->event_call)) {
