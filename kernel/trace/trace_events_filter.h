@@ -78,35 +78,34 @@ struct filter_fields {
 	bool	function_event;	/* ftrace:function for perf: "ip" lists only */
 };
 
-/* Offsets inside a numeric family (see enum filter_code). */
+/* What the parser asks of a numeric field; see filter_set_num(). */
 enum filter_num_kind {
 	FILTER_NUM_EQ,		/* field == ->val */
-	FILTER_NUM_LT_S,	/* signed field < ->val */
-	FILTER_NUM_LT_U,	/* unsigned field < ->val */
-	FILTER_NUM_LE_S,	/* signed field <= ->val */
-	FILTER_NUM_LE_U,	/* unsigned field <= ->val */
+	FILTER_NUM_LT,		/* field < ->val */
+	FILTER_NUM_LE,		/* field <= ->val */
 	FILTER_NUM_BAND,	/* field & ->val is not zero */
 	FILTER_NUM_IN,		/* field is a CPU number set in ->mask */
-	FILTER_NUM_KINDS,
 };
 
 /*
- * The primitive tests.  The numeric family comes in four sizes (8, 16, 32
- * and 64 bits, in that order), each FILTER_NUM_KINDS codes long in the
- * order of enum filter_num_kind.
+ * The primitive tests.  "==", "<" and "<=" on a numeric field all become
+ * one range test: the field, loaded as the code says (zero- or
+ * sign-extended to 64 bits), lies in [->val, ->val + ->val2].  Computed as
+ * (u64)(field - ->val) <= ->val2, which holds for signed and unsigned
+ * ranges alike, so the hot path is one load, a subtraction and a compare.
+ * They come first so that the evaluator finds them with the fewest tests.
  */
 enum filter_code {
+	FILTER_T_RANGE_U8,	/* u8 field in range */
+	FILTER_T_RANGE_S8,	/* s8 field in range */
+	FILTER_T_RANGE_U16,
+	FILTER_T_RANGE_S16,
+	FILTER_T_RANGE_U32,
+	FILTER_T_RANGE_S32,
+	FILTER_T_RANGE_64,	/* 64-bit field: one code for both signs */
 	FILTER_T_CONST,		/* result is ->val (0 or 1) */
-	FILTER_T_EQ8, FILTER_T_LTS8, FILTER_T_LTU8, FILTER_T_LES8,
-	FILTER_T_LEU8, FILTER_T_BAND8, FILTER_T_IN8,
-	FILTER_T_EQ16, FILTER_T_LTS16, FILTER_T_LTU16, FILTER_T_LES16,
-	FILTER_T_LEU16, FILTER_T_BAND16, FILTER_T_IN16,
-	FILTER_T_EQ32, FILTER_T_LTS32, FILTER_T_LTU32, FILTER_T_LES32,
-	FILTER_T_LEU32, FILTER_T_BAND32, FILTER_T_IN32,
-	FILTER_T_EQ64, FILTER_T_LTS64, FILTER_T_LTU64, FILTER_T_LES64,
-	FILTER_T_LEU64, FILTER_T_BAND64, FILTER_T_IN64,
-	FILTER_T_NUM_FIRST = FILTER_T_EQ8,
-	FILTER_T_NUM_LAST = FILTER_T_IN64,
+	FILTER_T_BAND8, FILTER_T_BAND16, FILTER_T_BAND32, FILTER_T_BAND64,
+	FILTER_T_IN8, FILTER_T_IN16, FILTER_T_IN32, FILTER_T_IN64,
 	FILTER_T_CPU_EQ,		/* current CPU == ->val */
 	FILTER_T_CPU_LT,		/* current CPU < ->val (signed) */
 	FILTER_T_CPU_LE,		/* current CPU <= ->val (signed) */
@@ -133,13 +132,14 @@ enum filter_match {
 	FILTER_MATCH_FRONT,	/* string starts with the pattern */
 	FILTER_MATCH_MIDDLE,	/* string contains the pattern */
 	FILTER_MATCH_END,	/* string ends with the pattern */
-	FILTER_MATCH_GLOB,	/* glob_match_len() with * ? [...] */
+	FILTER_MATCH_GLOB,	/* ->glob, with * ? [...] */
 };
 
 /* A compiled string operand. */
 struct filter_pattern {
 	enum filter_match	how;	/* comparison to run */
 	int			len;	/* bytes in @text, NUL excluded */
+	struct filter_glob	*glob;	/* FILTER_MATCH_GLOB: @text compiled */
 	char			text[];	/* the pattern, NUL-terminated */
 };
 
@@ -169,7 +169,7 @@ struct prog_entry {
 	const struct prog_entry	*next[2];
 	u64		val;		/* constant operand, size or CPU */
 	union {
-		u64			val2;	/* FILTER_T_FUNC: end of range */
+		u64			val2;	/* RANGE: span; FUNC: end */
 		struct filter_pattern	*pat;	/* string codes */
 		struct cpumask		*mask;	/* *_IN, MASK_EQ/BAND */
 	};
@@ -180,13 +180,21 @@ struct prog_entry *filter_compile(const char *text,
 				  const struct filter_fields *fields,
 				  struct filter_error *err);
 bool filter_ip_list(const struct prog_entry *prog);
+struct filter_pattern *filter_pattern_new(const char *text, int len,
+					  bool glob, bool *negate);
 
 /* trace_events_filter_eval.c */
 void filter_prog_free(struct prog_entry *prog);
 bool filter_code_has_pattern(int code);
 bool filter_code_has_mask(int code);
 int filter_strbuf_alloc(void);
+void filter_pattern_free(struct filter_pattern *pat);
 bool filter_pattern_match(const struct filter_pattern *pat,
 			  const char *str, int len);
+
+/* trace_events_filter_glob.c */
+struct filter_glob *filter_glob_compile(const char *pat);
+bool filter_glob_match(const struct filter_glob *g, const char *str,
+		       unsigned int len);
 
 #endif /* _TRACE_EVENTS_FILTER_H */

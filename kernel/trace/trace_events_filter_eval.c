@@ -17,7 +17,6 @@
  * on this CPU never overwrites a copy still in use by the code it
  * interrupted; preemption is disabled while a buffer is in use.
  */
-#include <linux/glob.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -77,15 +76,22 @@ bool filter_pattern_match(const struct filter_pattern *pat,
 		       (pat->len == len || !str[pat->len]);
 	case FILTER_MATCH_FRONT:
 		return pat->len <= len && !memcmp(str, pat->text, pat->len);
-	case FILTER_MATCH_GLOB:
-		return glob_match_len(pat->text, str, len);
 	default:
 		break;
 	}
 	n = strnlen(str, len);
+	if (pat->how == FILTER_MATCH_GLOB)
+		return filter_glob_match(pat->glob, str, n);
 	if (pat->how == FILTER_MATCH_MIDDLE)
 		return strnstr(str, pat->text, n);
 	return n >= pat->len && !memcmp(str + n - pat->len, pat->text, pat->len);
+}
+
+void filter_pattern_free(struct filter_pattern *pat)
+{
+	if (pat)
+		kfree(pat->glob);
+	kfree(pat);
 }
 
 /* A string behind a kernel or user pointer stored in the record. */
@@ -190,24 +196,9 @@ static noinline bool filter_cpu_in(u64 cpu, const struct cpumask *mask)
 	return cpu < nr_cpu_ids && cpumask_test_cpu(cpu, mask);
 }
 
-/* The seven numeric tests for fields of @bits bits. */
-#define FILTER_NUM_CASES(bits)						\
-	case FILTER_T_EQ##bits:						\
-		return *(u##bits *)field == (u##bits)e->val;		\
-	case FILTER_T_LTS##bits:					\
-		return *(s##bits *)field < (s##bits)e->val;		\
-	case FILTER_T_LTU##bits:					\
-		return *(u##bits *)field < (u##bits)e->val;		\
-	case FILTER_T_LES##bits:					\
-		return *(s##bits *)field <= (s##bits)e->val;		\
-	case FILTER_T_LEU##bits:					\
-		return *(u##bits *)field <= (u##bits)e->val;		\
-	case FILTER_T_BAND##bits:					\
-		return *(u##bits *)field & (u##bits)e->val;		\
-	case FILTER_T_IN##bits:						\
-		return filter_cpu_in(*(u##bits *)field, e->mask)
-
-static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
+/* Everything but the range tests, which filter_test() handles inline. */
+static __always_inline bool filter_test_other(const struct prog_entry *e,
+					      void *rec)
 {
 	void *field = rec + e->offset;
 	unsigned long addr;
@@ -215,10 +206,22 @@ static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
 	switch (e->code) {
 	case FILTER_T_CONST:
 		return e->val;
-	FILTER_NUM_CASES(8);
-	FILTER_NUM_CASES(16);
-	FILTER_NUM_CASES(32);
-	FILTER_NUM_CASES(64);
+	case FILTER_T_BAND8:
+		return *(u8 *)field & e->val;
+	case FILTER_T_BAND16:
+		return *(u16 *)field & e->val;
+	case FILTER_T_BAND32:
+		return *(u32 *)field & e->val;
+	case FILTER_T_BAND64:
+		return *(u64 *)field & e->val;
+	case FILTER_T_IN8:
+		return filter_cpu_in(*(u8 *)field, e->mask);
+	case FILTER_T_IN16:
+		return filter_cpu_in(*(u16 *)field, e->mask);
+	case FILTER_T_IN32:
+		return filter_cpu_in(*(u32 *)field, e->mask);
+	case FILTER_T_IN64:
+		return filter_cpu_in(*(u64 *)field, e->mask);
 	case FILTER_T_CPU_EQ:
 		return raw_smp_processor_id() == (int)e->val;
 	case FILTER_T_CPU_LT:
@@ -247,6 +250,35 @@ static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
 	default:
 		return false;
 	}
+}
+
+/*
+ * int, unsigned int and long fields are the common case: their range tests
+ * are tried first, one compare each, before the rest of the codes.
+ */
+static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
+{
+	void *field = rec + e->offset;
+	unsigned int code = e->code;
+	u64 v;
+
+	if (code == FILTER_T_RANGE_S32)
+		v = *(s32 *)field;
+	else if (code == FILTER_T_RANGE_U32)
+		v = *(u32 *)field;
+	else if (code == FILTER_T_RANGE_64)
+		v = *(u64 *)field;
+	else if (code == FILTER_T_RANGE_S16)
+		v = *(s16 *)field;
+	else if (code == FILTER_T_RANGE_U16)
+		v = *(u16 *)field;
+	else if (code == FILTER_T_RANGE_S8)
+		v = *(s8 *)field;
+	else if (code == FILTER_T_RANGE_U8)
+		v = *(u8 *)field;
+	else
+		return filter_test_other(e, rec);
+	return v - e->val <= e->val2;
 }
 
 /**
@@ -282,10 +314,8 @@ bool filter_code_has_pattern(int code)
 
 bool filter_code_has_mask(int code)
 {
-	if (code >= FILTER_T_NUM_FIRST && code <= FILTER_T_NUM_LAST)
-		return (code - FILTER_T_NUM_FIRST) % FILTER_NUM_KINDS ==
-		       FILTER_NUM_IN;
-	return code == FILTER_T_CPU_IN || code == FILTER_T_MASK_EQ ||
+	return (code >= FILTER_T_IN8 && code <= FILTER_T_IN64) ||
+	       code == FILTER_T_CPU_IN || code == FILTER_T_MASK_EQ ||
 	       code == FILTER_T_MASK_BAND;
 }
 
@@ -298,7 +328,7 @@ void filter_prog_free(struct prog_entry *prog)
 		return;
 	for (e = prog; e->code != FILTER_T_END; e++) {
 		if (filter_code_has_pattern(e->code))
-			kfree(e->pat);
+			filter_pattern_free(e->pat);
 		else if (filter_code_has_mask(e->code))
 			kfree(e->mask);
 	}

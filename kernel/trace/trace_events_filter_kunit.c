@@ -7,6 +7,7 @@
  */
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/glob.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -163,6 +164,33 @@ static const struct filter_eval_case filter_eval_cases[] = {
 	{ "u64f > 0xfeedfacedeadbeee", 1 },
 	{ "s64f == -1", 1 },
 	{ "s64f < 0", 1 },
+	/* the edges of the range tests, each width and sign */
+	{ "u8f < 0", 0 },		/* nothing below the minimum */
+	{ "u8f >= 0", 1 },
+	{ "u8f <= 255", 1 },
+	{ "u8f > 255", 0 },
+	{ "u8f == 456", 1 },		/* cut to the width: 456 & 0xff */
+	{ "u8f < 201 && u8f > 199", 1 },
+	{ "s8f < -128", 0 },
+	{ "s8f >= -128", 1 },
+	{ "s8f <= -5 && s8f >= -5", 1 },
+	{ "s8f > 127", 0 },
+	{ "u16f < 0x1235 && u16f > 0x1233", 1 },
+	{ "s16f >= -32768 && s16f < 32767", 1 },
+	{ "s16f < -32768", 0 },
+	{ "u32f >= 0x80000000 && u32f <= 0xffffffff", 1 },
+	{ "u32f < 0x80000000", 0 },
+	{ "s32f < -2147483648", 0 },
+	{ "s32f >= -70000 && s32f < -69999", 1 },
+	{ "s32f > -2147483648", 1 },
+	{ "u64f < 0", 0 },
+	{ "u64f <= 0xffffffffffffffff", 1 },
+	{ "u64f >= 0xfeedfacedeadbef0", 0 },
+	{ "s64f < -9223372036854775808", 0 },
+	{ "s64f >= -9223372036854775808", 1 },
+	{ "s64f > -2 && s64f < 1", 1 },
+	{ "s64f <= 9223372036854775807", 1 },
+	{ "s64f > 9223372036854775807", 0 },
 	{ "arr == 0", 0 },		/* not loadable: never matches */
 	{ "arr != 0", 0 },
 	{ "name == \"bash\"", 1 },
@@ -477,37 +505,62 @@ static void filter_test_patterns(struct kunit *test)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		bool negate = false;
 		struct filter_pattern *pat;
-		char *search;
-		int not;
 
-		pat = kunit_kzalloc(test, sizeof(*pat) + 32, GFP_KERNEL);
+		pat = filter_pattern_new(cases[i].pat, strlen(cases[i].pat),
+					 true, &negate);
 		KUNIT_ASSERT_NOT_NULL(test, pat);
-		strscpy(pat->text, cases[i].pat, 32);
-		switch (filter_parse_regex(pat->text, strlen(pat->text),
-					   &search, &not)) {
-		case MATCH_FRONT_ONLY:
-			pat->how = FILTER_MATCH_FRONT;
-			break;
-		case MATCH_END_ONLY:
-			pat->how = FILTER_MATCH_END;
-			break;
-		case MATCH_MIDDLE_ONLY:
-			pat->how = FILTER_MATCH_MIDDLE;
-			break;
-		case MATCH_GLOB:
-			pat->how = FILTER_MATCH_GLOB;
-			break;
-		default:
-			pat->how = FILTER_MATCH_FULL;
-		}
-		memmove(pat->text, search, strlen(search) + 1);
-		pat->len = strlen(pat->text);
 		KUNIT_EXPECT_EQ_MSG(test,
 				    filter_pattern_match(pat, cases[i].str,
 							 strlen(cases[i].str) + 1),
 				    cases[i].match, "%s vs %s", cases[i].pat,
 				    cases[i].str);
+		filter_pattern_free(pat);
+	}
+}
+
+/*
+ * The compiled globs against lib/glob.c's glob_match(), the reference for
+ * the syntax, on every pattern and string of two lists, corner cases of
+ * classes, ranges, escapes and stars included.  Strings are also given
+ * without their NUL, bounded by length only.
+ */
+static void filter_test_glob_reference(struct kunit *test)
+{
+	static const char * const pats[] = {
+		"", "*", "**", "?", "a", "abc", "a*", "*c", "*b*", "a*c",
+		"a*b*c", "*a*a*", "a?c", "??", "?*?", "[abc]", "[!abc]",
+		"[a-c]x", "[!a-c]*", "[]a]", "[!]a]", "[a-]", "[-a]", "[z-a]",
+		"a[", "a[b", "[", "[!", "\\*", "\\", "a\\", "\\?",
+		"a\\*c", "*[xyz]", "f?l*[xyz]", "*.[ch]", "[[]", "[\\]]",
+		"x*[!a]*y", "*aaaaa", "a*a*a*a*b", "[!]", "[]", "[]]", "[a-b-c]",
+		"*[a-", "*[!a-]",
+	};
+	static const char * const strs[] = {
+		"", "a", "b", "c", "x", "]", "-", "[", "\\", "*", "?", "ab",
+		"abc", "abd", "ac", "aXbYc", "aaaaaaaaaa", "aaaaaaab",
+		"filter_bench", "filz", "main.c", "main.h", "bx", "x]y", "a[b",
+		"xay", "xby", "xy", "!", "b-", "[]", "[!]", "[a-",
+	};
+	char buf[32];
+	int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(pats); i++) {
+		struct filter_glob *g = filter_glob_compile(pats[i]);
+
+		KUNIT_ASSERT_NOT_NULL(test, g);
+		for (j = 0; j < ARRAY_SIZE(strs); j++) {
+			size_t len = strlen(strs[j]);
+
+			/* a copy with no NUL in reach of the matcher */
+			memcpy(buf, strs[j], len);
+			memset(buf + len, 'Z', sizeof(buf) - len);
+			KUNIT_EXPECT_EQ_MSG(test, filter_glob_match(g, buf, len),
+					    glob_match(pats[i], strs[j]),
+					    "\"%s\" vs \"%s\"", pats[i], strs[j]);
+		}
+		kfree(g);
 	}
 }
 
@@ -595,6 +648,7 @@ static struct kunit_case filter_test_cases[] = {
 	KUNIT_CASE(filter_test_deep_nesting),
 	KUNIT_CASE(filter_test_string_bounds),
 	KUNIT_CASE(filter_test_patterns),
+	KUNIT_CASE(filter_test_glob_reference),
 	KUNIT_CASE(filter_test_regex_types),
 	KUNIT_CASE(filter_test_assign_type),
 	KUNIT_CASE(filter_test_ip_lists),

@@ -196,8 +196,17 @@ static char *filter_tok_dup(const struct trace_token *tok)
 	return kmemdup_nul(tok->start, tok->len, GFP_KERNEL);
 }
 
-static struct filter_pattern *filter_pattern_new(const char *text, int len,
-						 bool glob, bool *negate)
+/**
+ * filter_pattern_new - compile the string operand of a predicate
+ * @text: the operand, without quotes
+ * @len: its length
+ * @glob: the operator is "~": @text may hold wildcards and a leading '!'
+ * @negate: flipped when the pattern starts with '!'
+ *
+ * Return: the pattern, for filter_pattern_free(), or NULL when out of memory.
+ */
+struct filter_pattern *filter_pattern_new(const char *text, int len,
+					  bool glob, bool *negate)
 {
 	struct filter_pattern *pat;
 	char *search;
@@ -230,6 +239,13 @@ static struct filter_pattern *filter_pattern_new(const char *text, int len,
 			*negate = !*negate;
 	}
 	pat->len = strlen(pat->text);
+	if (pat->how == FILTER_MATCH_GLOB) {
+		pat->glob = filter_glob_compile(pat->text);
+		if (!pat->glob) {
+			kfree(pat);
+			return NULL;
+		}
+	}
 	return pat;
 }
 
@@ -249,10 +265,24 @@ static int filter_size_index(int size)
 	return -1;
 }
 
-static void filter_set_num(struct prog_entry *e, int size,
+/*
+ * Turn "field <kind> ->val" on a field of @size bytes (signed when @sign)
+ * into an entry.  The constant is first cut to the field's width, as the
+ * field itself is, so that "u8field == 257" still means "== 1"; "==", "<"
+ * and "<=" then become the range of values that pass (see enum
+ * filter_code).
+ */
+static void filter_set_num(struct prog_entry *e, int size, bool sign,
 			   enum filter_num_kind kind)
 {
+	static const u8 range_code[4][2] = {
+		{ FILTER_T_RANGE_U8, FILTER_T_RANGE_S8 },
+		{ FILTER_T_RANGE_U16, FILTER_T_RANGE_S16 },
+		{ FILTER_T_RANGE_U32, FILTER_T_RANGE_S32 },
+		{ FILTER_T_RANGE_64, FILTER_T_RANGE_64 },
+	};
 	int idx = filter_size_index(size);
+	u64 c, lo, hi;
 
 	if (idx < 0) {
 		/* The engine cannot load such a field: never matches. */
@@ -261,11 +291,32 @@ static void filter_set_num(struct prog_entry *e, int size,
 		e->flags &= ~FILTER_FL_SWAP;
 		return;
 	}
-	/* the numeric codes are laid out by size, then by kind */
-	BUILD_BUG_ON(FILTER_T_EQ16 - FILTER_T_EQ8 != FILTER_NUM_KINDS);
-	BUILD_BUG_ON(FILTER_T_IN64 - FILTER_T_EQ64 != FILTER_NUM_IN);
-	BUILD_BUG_ON(FILTER_T_LEU32 - FILTER_T_EQ32 != FILTER_NUM_LE_U);
-	e->code = FILTER_T_NUM_FIRST + idx * FILTER_NUM_KINDS + kind;
+	if (kind == FILTER_NUM_BAND || kind == FILTER_NUM_IN) {
+		e->code = (kind == FILTER_NUM_BAND ? FILTER_T_BAND8 :
+			   FILTER_T_IN8) + idx;
+		return;
+	}
+
+	if (sign)
+		c = sign_extend64(e->val, size * 8 - 1);
+	else
+		c = size == 8 ? e->val : e->val & (BIT_ULL(size * 8) - 1);
+	lo = sign ? (u64)S64_MIN : 0;	/* the smallest value of all */
+	hi = c;
+	if (kind == FILTER_NUM_EQ) {
+		lo = c;
+	} else if (kind == FILTER_NUM_LT) {
+		if (c == lo) {
+			/* nothing is below the smallest value */
+			e->code = FILTER_T_CONST;
+			e->val = 0;
+			return;
+		}
+		hi = c - 1;
+	}
+	e->code = range_code[idx][sign];
+	e->val = lo;
+	e->val2 = hi - lo;
 }
 
 /* "field.function == name" or "== 0xaddr": an address inside a function. */
@@ -413,9 +464,11 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 		break;
 	default:
 		if (single)
-			filter_set_num(e, field->size, FILTER_NUM_EQ);
+			filter_set_num(e, field->size, field->is_signed,
+				       FILTER_NUM_EQ);
 		else if (op == FILTER_OP_BAND)
-			filter_set_num(e, field->size, FILTER_NUM_IN);
+			filter_set_num(e, field->size, field->is_signed,
+				       FILTER_NUM_IN);
 		else
 			e->code = FILTER_T_CONST;
 		break;
@@ -473,7 +526,7 @@ static int filter_pred_string(struct filter_compiler *fc,
 		break;
 	default:
 		if (filter_strbuf_alloc()) {
-			kfree(e->pat);
+			filter_pattern_free(e->pat);
 			e->pat = NULL;
 			return -ENOMEM;
 		}
@@ -489,10 +542,6 @@ static int filter_pred_number(struct filter_compiler *fc,
 			      enum filter_op op, int op_pos,
 			      struct prog_entry *e)
 {
-	static const enum filter_num_kind lt[2] = {
-		FILTER_NUM_LT_U, FILTER_NUM_LT_S };
-	static const enum filter_num_kind le[2] = {
-		FILTER_NUM_LE_U, FILTER_NUM_LE_S };
 	static const enum filter_code cpu_code[FILTER_OP_MAX] = {
 		[FILTER_OP_EQ] = FILTER_T_CPU_EQ, [FILTER_OP_NE] = FILTER_T_CPU_EQ,
 		[FILTER_OP_LT] = FILTER_T_CPU_LT, [FILTER_OP_GE] = FILTER_T_CPU_LT,
@@ -534,11 +583,11 @@ static int filter_pred_number(struct filter_compiler *fc,
 	switch (op) {
 	case FILTER_OP_LT:
 	case FILTER_OP_GE:
-		kind = lt[field->is_signed];
+		kind = FILTER_NUM_LT;
 		break;
 	case FILTER_OP_LE:
 	case FILTER_OP_GT:
-		kind = le[field->is_signed];
+		kind = FILTER_NUM_LE;
 		break;
 	case FILTER_OP_BAND:
 		kind = FILTER_NUM_BAND;
@@ -547,7 +596,7 @@ static int filter_pred_number(struct filter_compiler *fc,
 		kind = FILTER_NUM_EQ;
 		break;
 	}
-	filter_set_num(e, field->size, kind);
+	filter_set_num(e, field->size, field->is_signed, kind);
 	return 0;
 }
 
