@@ -226,6 +226,46 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 	return ret;
 }
 
+/**
+ * create_event_filter_in - compile a filter written inside a longer command
+ * @tr: instance whose error_log gets the error
+ * @call: the event whose fields the expression names
+ * @text: the expression
+ * @loc: error_log heading of the command, such as "trigger:sched:sched_switch"
+ * @cmd: the whole command as it was written
+ * @offset: column of @text in @cmd
+ * @filterp: must point to NULL; receives the filter on success
+ *
+ * For triggers: a refused expression is logged once, as an error of the
+ * whole command, with the caret inside the expression where it went wrong.
+ *
+ * Return: 0, or a negative error (then *@filterp is left NULL).
+ */
+int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call,
+			   const char *text, const char *loc, const char *cmd,
+			   int offset, struct event_filter **filterp)
+{
+	struct event_filter *filter = filter_alloc(NULL);
+	struct filter_error err;
+	int ret;
+
+	if (!filter)
+		return -ENOMEM;
+	ret = filter_build(call, text, filter, &err);
+	if (!ret) {
+		*filterp = filter;
+		return 0;
+	}
+	free_event_filter(filter);
+	if (err.code != FILTER_ERR_NONE)
+		tracing_log_err(tr, loc, cmd, filter_err_text, err.code,
+				offset + min_t(int, err.pos, strlen(text)));
+	else if (ret != -ENOMEM)
+		tracing_log_err(tr, loc, cmd, filter_err_text,
+				FILTER_ERR_ERRNO, offset);
+	return ret;
+}
+
 /* Let events see the filter (event_mutex held). */
 static void filter_flag_on(struct trace_event_file *file)
 {

@@ -192,6 +192,11 @@ void filter_pattern_free(struct filter_pattern *pat);
 bool filter_pattern_match(const struct filter_pattern *pat,
 			  const char *str, int len);
 
+/* trace_events_filter.c, for the trigger engine */
+int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call,
+			   const char *text, const char *loc, const char *cmd,
+			   int offset, struct event_filter **filterp);
+
 /* trace_events_filter_glob.c */
 struct filter_glob *filter_glob_compile(const char *pat);
 bool filter_glob_match(const struct filter_glob *g, const char *str,

@@ -46,6 +46,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 
+#include "trace_events_filter.h"
 #include "trace_trigger.h"
 
 /* Registered commands, in registration order; guarded by trigger_cmds_lock. */
@@ -79,6 +80,24 @@ static const char *trigger_err_text[] __ro_after_init = {
 	[TRIGGER_ERR_EXISTS]		= "A trigger of this kind is already set",
 };
 
+/* error_log heading of @ef's trigger commands: "trigger:<system>:<event>" */
+static void trigger_log_loc(struct trace_event_file *ef, char *loc)
+{
+	struct trace_event_call *call = ef->event_call;
+
+	snprintf(loc, TRIGGER_LOC_MAX, "trigger:%s:%s", call->class->system,
+		 trace_event_name(call));
+}
+
+/* Column in the command of @where, a pointer into the parsed buffer. */
+static u16 trigger_log_pos(const char *where)
+{
+	if (where && where >= trigger_ctx.base &&
+	    where <= trigger_ctx.base + strlen(trigger_ctx.copy))
+		return where - trigger_ctx.base;
+	return 0;
+}
+
 /**
  * trigger_log_err - add an error_log entry for the command being parsed
  * @ef: the event whose trigger file was written
@@ -90,33 +109,14 @@ static const char *trigger_err_text[] __ro_after_init = {
 void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
 		     const char *where)
 {
-	struct trace_event_call *call = ef->event_call;
 	char loc[TRIGGER_LOC_MAX];
-	u16 pos = 0;
 
 	lockdep_assert_held(&trigger_cmds_lock);
 	if (!trigger_ctx.copy)
 		return;
-	if (where && where >= trigger_ctx.base &&
-	    where <= trigger_ctx.base + strlen(trigger_ctx.copy))
-		pos = where - trigger_ctx.base;
-
-	snprintf(loc, sizeof(loc), "trigger:%s:%s", call->class->system,
-		 trace_event_name(call));
+	trigger_log_loc(ef, loc);
 	tracing_log_err(ef->tr, loc, trigger_ctx.copy, trigger_err_text,
-			err, pos);
-}
-
-/* Log why set_trigger_filter() refused @filter (text in the parsed buffer). */
-static void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
-				   int ret)
-{
-	if (ret == -ENOMEM)
-		return;
-	if (strncmp(filter, "if", 2) || (filter[2] && !isspace(filter[2])))
-		trigger_log_err(ef, TRIGGER_ERR_NEED_IF, filter);
-	else
-		trigger_log_err(ef, TRIGGER_ERR_BAD_FILTER, filter);
+			err, trigger_log_pos(where));
 }
 
 /**
@@ -127,7 +127,8 @@ static void trigger_log_filter_err(struct trace_event_file *ef, char *filter,
  * @count: the ":N" text, or NULL
  * @filter: the "if ..." text, or NULL
  *
- * Logs the reason to error_log when either is refused.
+ * Logs the reason to error_log when either is refused (the filter's
+ * through set_trigger_filter()).
  *
  * Return: 0, or the error of event_trigger_parse_num() or
  * event_trigger_set_filter().
@@ -143,10 +144,7 @@ int trigger_set_count_filter(struct event_command *cmd,
 		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
 		return ret;
 	}
-	ret = event_trigger_set_filter(cmd, ef, filter, trig);
-	if (ret)
-		trigger_log_filter_err(ef, filter, ret);
-	return ret;
+	return event_trigger_set_filter(cmd, ef, filter, trig);
 }
 
 /* ---------------------------------------------------------------------
@@ -579,6 +577,32 @@ int event_trigger_parse_num(char *arg,
 	return 0;
 }
 
+/*
+ * Compile a trigger's "if" expression.  While a command is being parsed,
+ * a refused expression is logged once, against the whole command, with
+ * the caret where the expression went wrong.
+ */
+static int trigger_filter_create(struct trace_event_file *ef, char *expr,
+				 struct event_filter **filterp)
+{
+	char loc[TRIGGER_LOC_MAX];
+	int ret;
+
+	lockdep_assert_held(&trigger_cmds_lock);
+	if (trigger_ctx.copy) {
+		trigger_log_loc(ef, loc);
+		return create_event_filter_in(ef->tr, ef->event_call, expr, loc,
+					      trigger_ctx.copy,
+					      trigger_log_pos(expr), filterp);
+	}
+	ret = create_event_filter(ef->tr, ef->event_call, expr, false, filterp);
+	if (ret) {
+		free_event_filter(*filterp);
+		*filterp = NULL;
+	}
+	return ret;
+}
+
 /**
  * set_trigger_filter - set or clear the filter of a trigger
  * @spec: "if <expression>", or NULL to clear
@@ -599,21 +623,19 @@ int set_trigger_filter(char *spec,
 
 	if (spec) {
 		spec = skip_spaces(spec);
-		if (strncmp(spec, "if", 2) || (spec[2] && !isspace(spec[2])))
+		if (strncmp(spec, "if", 2) || (spec[2] && !isspace(spec[2]))) {
+			trigger_log_err(ef, TRIGGER_ERR_NEED_IF, spec);
 			return -EINVAL;
-		expr = skip_spaces(spec + 2);
-		if (!*expr)
-			return -EINVAL;
-
-		ret = create_event_filter(ef->tr, ef->event_call, expr,
-					  true, &filter);
-		if (ret) {
-			free_event_filter(filter);
-			return ret;
 		}
-		/* We keep our own copy of the text for listing. */
-		kfree(filter->filter_string);
-		filter->filter_string = NULL;
+		expr = skip_spaces(spec + 2);
+		if (!*expr) {
+			trigger_log_err(ef, TRIGGER_ERR_BAD_FILTER, spec);
+			return -EINVAL;
+		}
+
+		ret = trigger_filter_create(ef, expr, &filter);
+		if (ret)
+			return ret;
 
 		text = kstrdup(expr, GFP_KERNEL);
 		if (!text) {

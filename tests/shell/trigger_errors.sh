@@ -15,7 +15,7 @@ try() {
 	*"$2"*) ;;
 	*) fail "'$1': expected '$2', got '$out'" ;;
 	esac
-	# Our entry (the filter engine may add its own before it).
+	# The entry, and the two lines under it.
 	log=$(awk -v m="$LOC$3" 'index($0, m) { n = 3 } n { print; n-- }' $T/error_log)
 	[ -n "$log" ] || fail "'$1': error_log lacks '$3': [$(cat $T/error_log)]"
 	expect_eq "'$1' command line" "  Command: $1" "$(echo "$log" | sed -n 2p)"
@@ -31,8 +31,10 @@ try 'traceoff:0' 'Invalid argument' 'Count must be' 9
 try 'traceoff:5x' 'Invalid argument' 'Count must be' 9
 try 'stacktrace:foo' 'Invalid argument' "Expected ':count' or 'if <filter>'" 11
 try 'traceon ifx == 1' 'Invalid argument' "Expected ':count' or 'if <filter>'" 8
-try 'traceoff if nosuchfield == 1' 'Invalid argument' 'Invalid trigger filter' 9
-try 'traceoff:3 if child_pid ==' 'Invalid argument' 'Invalid trigger filter' 11
+try 'traceoff if' 'Invalid argument' 'Invalid trigger filter' 9
+try 'traceoff if nosuchfield == 1' 'Invalid argument' 'Field not found' 12
+try 'traceoff:3 if child_pid ==' 'Invalid argument' 'Invalid value (did you forget quotes)?' 26
+try 'traceon if (child_pid == 1' 'Invalid argument' "Too many '('" 11
 try 'enable_event' 'Invalid argument' 'Expected <system>:<event>' 0
 try 'enable_event:sched' 'Invalid argument' 'Expected <system>:<event>' 13
 try 'enable_event:nogroup:noevent' 'Invalid argument' 'No such event in this instance' 13
