@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the shared tracefs tokenizer: what each helper consumes,
+ * the column it reports, and that a failed attempt leaves the cursor
+ * where it was.
+ */
+#include <kunit/test.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+
+#include "trace_parse.h"
+
+/* Expect @tok to hold @text, starting at column @pos. */
+static void expect_tok(struct kunit *test, const struct trace_token *tok,
+		       const char *text, int pos)
+{
+	KUNIT_EXPECT_EQ(test, tok->len, (int)strlen(text));
+	KUNIT_EXPECT_EQ(test, strncmp(tok->start, text, tok->len), 0);
+	KUNIT_EXPECT_EQ(test, tok->pos, pos);
+}
+
+static void trace_parse_test_words(struct kunit *test)
+{
+	struct trace_parse p;
+	struct trace_token tok;
+
+	trace_parse_init(&p, "  ab_1 x:y;z ");
+	KUNIT_EXPECT_EQ(test, trace_parse_peek(&p), 'a');
+	KUNIT_EXPECT_EQ(test, p.pos, 2);
+	KUNIT_EXPECT_TRUE(test, trace_parse_ident(&p, &tok));
+	expect_tok(test, &tok, "ab_1", 2);
+	/* no identifier here: nothing consumed */
+	KUNIT_EXPECT_FALSE(test, trace_parse_ident(&p, &tok));
+	KUNIT_EXPECT_EQ(test, p.pos, 6);
+	trace_parse_skip_space(&p);
+	KUNIT_EXPECT_TRUE(test, trace_parse_word(&p, &tok, ";"));
+	expect_tok(test, &tok, "x:y", 7);
+	KUNIT_EXPECT_FALSE(test, trace_parse_word(&p, &tok, ";"));
+	KUNIT_EXPECT_TRUE(test, trace_parse_literal(&p, ";"));
+	KUNIT_EXPECT_FALSE(test, trace_parse_literal(&p, "zz"));
+	KUNIT_EXPECT_EQ(test, p.pos, 11);
+	KUNIT_EXPECT_TRUE(test, trace_parse_word(&p, &tok, ""));
+	expect_tok(test, &tok, "z", 11);
+	KUNIT_EXPECT_EQ(test, trace_parse_peek(&p), '\0');
+}
+
+static void trace_parse_test_one_of(struct kunit *test)
+{
+	static const char * const ops[] = { "<", "<=", "=", "==", "!=" };
+	struct trace_parse p;
+
+	trace_parse_init(&p, "<=5");
+	KUNIT_EXPECT_EQ(test, trace_parse_one_of(&p, ops, ARRAY_SIZE(ops)), 1);
+	KUNIT_EXPECT_EQ(test, p.pos, 2);
+	KUNIT_EXPECT_EQ(test, trace_parse_one_of(&p, ops, ARRAY_SIZE(ops)),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, p.pos, 2);
+	trace_parse_init(&p, "==");
+	KUNIT_EXPECT_EQ(test, trace_parse_one_of(&p, ops, ARRAY_SIZE(ops)), 3);
+}
+
+static void trace_parse_test_quoted(struct kunit *test)
+{
+	struct trace_parse p;
+	struct trace_token tok;
+
+	trace_parse_init(&p, "x \"a b\" 'c\"d' \"open");
+	p.pos = 2;
+	KUNIT_EXPECT_EQ(test, trace_parse_quoted(&p, &tok), 0);
+	expect_tok(test, &tok, "a b", 2);
+	KUNIT_EXPECT_EQ(test, p.pos, 7);
+	trace_parse_skip_space(&p);
+	KUNIT_EXPECT_EQ(test, trace_parse_quoted(&p, &tok), 0);
+	expect_tok(test, &tok, "c\"d", 8);
+	trace_parse_skip_space(&p);
+	/* unterminated: error at the opening quote, cursor unmoved */
+	KUNIT_EXPECT_EQ(test, trace_parse_quoted(&p, &tok), -EINVAL);
+	KUNIT_EXPECT_EQ(test, tok.pos, 14);
+	KUNIT_EXPECT_EQ(test, p.pos, 14);
+	trace_parse_init(&p, "plain");
+	KUNIT_EXPECT_EQ(test, trace_parse_quoted(&p, &tok), -ENOENT);
+	KUNIT_EXPECT_EQ(test, p.pos, 0);
+}
+
+static void trace_parse_test_until_span(struct kunit *test)
+{
+	struct trace_parse p;
+	struct trace_token tok;
+
+	trace_parse_init(&p, "{0-3} a b  )c");
+	p.pos = 1;
+	KUNIT_EXPECT_EQ(test, trace_parse_until(&p, &tok, '}'), 0);
+	expect_tok(test, &tok, "0-3", 1);
+	KUNIT_EXPECT_EQ(test, p.pos, 5);
+	/* a span keeps inner blanks, drops trailing ones */
+	trace_parse_span(&p, &tok, ")");
+	expect_tok(test, &tok, " a b", 5);
+	KUNIT_EXPECT_EQ(test, trace_parse_cur(&p), ')');
+	KUNIT_EXPECT_EQ(test, trace_parse_until(&p, &tok, '}'), -EINVAL);
+	KUNIT_EXPECT_EQ(test, p.pos, 11);
+}
+
+static struct kunit_case trace_parse_test_cases[] = {
+	KUNIT_CASE(trace_parse_test_words),
+	KUNIT_CASE(trace_parse_test_one_of),
+	KUNIT_CASE(trace_parse_test_quoted),
+	KUNIT_CASE(trace_parse_test_until_span),
+	{}
+};
+
+static struct kunit_suite trace_parse_test_suite = {
+	.name = "trace_parse",
+	.test_cases = trace_parse_test_cases,
+};
+kunit_test_suite(trace_parse_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the tracefs command tokenizer");
+MODULE_LICENSE("GPL");
