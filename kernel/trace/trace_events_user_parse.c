@@ -5,23 +5,18 @@
  *   name[:FLAG1[,FLAG2...]] [Field1[;Field2...]]
  *   Field: [__data_loc|__rel_loc] type name [size]
  *
- * A small tokenizer hands out words with their column so that every error
- * names the place it was found.  Nothing here touches global state: the
- * result is a self-contained description the registry may adopt or drop.
+ * The words are read with the shared tracefs tokenizer (trace_parse.h),
+ * which gives each its column so that every error names the place it was
+ * found.  Nothing here touches global state: the result is a
+ * self-contained description the registry may adopt or drop.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "trace_parse.h"
 #include "trace_events_user.h"
-
-/* A word of the command: [start, start + len) at column pos */
-struct user_tok {
-	const char	*start;	/* first character */
-	unsigned int	len;	/* characters */
-	unsigned int	pos;	/* column in the whole command */
-};
 
 /* Most words a field may have: loc, unsigned/struct, type, name, size */
 #define USER_FIELD_TOKS	6
@@ -44,12 +39,12 @@ static const struct user_scalar user_scalars[] = {
 	{ "int", 4, true },	{ "unsigned int", 4, false },
 };
 
-static bool user_tok_is(const struct user_tok *t, const char *word)
+static bool user_tok_is(const struct trace_token *t, const char *word)
 {
 	return t->len == strlen(word) && !strncmp(t->start, word, t->len);
 }
 
-static bool user_tok_ident(const struct user_tok *t, bool first_alpha)
+static bool user_tok_ident(const struct trace_token *t, bool first_alpha)
 {
 	unsigned int i;
 
@@ -63,27 +58,22 @@ static bool user_tok_ident(const struct user_tok *t, bool first_alpha)
 	return true;
 }
 
-/* Split [s, s + len) at whitespace into at most max words */
-static int user_tokenize(const char *s, unsigned int len, unsigned int pos,
-			 struct user_tok *toks, int max)
+/*
+ * Read the words of one field, up to the next ';' or the end, into @toks
+ * (at most @max of them) and move past the ';'.  Returns the number of
+ * words, or -E2BIG when there are more.
+ */
+static int user_field_words(struct trace_parse *p, struct trace_token *toks,
+			    int max)
 {
-	unsigned int i = 0;
 	int n = 0;
 
-	while (i < len) {
-		if (isspace(s[i])) {
-			i++;
-			continue;
-		}
+	while (trace_parse_peek(p) && trace_parse_cur(p) != ';') {
 		if (n == max)
 			return -E2BIG;
-		toks[n].start = s + i;
-		toks[n].pos = pos + i;
-		while (i < len && !isspace(s[i]))
-			i++;
-		toks[n].len = s + i - toks[n].start;
-		n++;
+		trace_parse_word(p, &toks[n++], ";");
 	}
+	trace_parse_literal(p, ";");
 	return n;
 }
 
@@ -99,7 +89,7 @@ static const struct user_scalar *user_scalar_find(const char *name,
 	return NULL;
 }
 
-static int user_parse_uint(const struct user_tok *t, unsigned int *val)
+static int user_parse_uint(const struct trace_token *t, unsigned int *val)
 {
 	char buf[16];
 
@@ -122,12 +112,12 @@ static int user_fail(struct user_event_parse_err *perr, enum user_event_err e,
  * Parse one field from its words into f.  Allocates f->type and f->name;
  * the caller frees them whatever the result.
  */
-static int user_parse_field(struct user_tok *tok, int n,
+static int user_parse_field(struct trace_token *tok, int n,
 			    struct user_event_field *f,
 			    struct user_event_parse_err *perr)
 {
 	const struct user_scalar *sc;
-	struct user_tok type, array = { };
+	struct trace_token type, array = { };
 	const char *loc = NULL, *br;
 	unsigned int count = 0, pos;
 	char tname[80];
@@ -181,7 +171,7 @@ static int user_parse_field(struct user_tok *tok, int n,
 	t++;
 
 	if (type.len > 7 && !strncmp(type.start, "struct ", 7)) {
-		struct user_tok sname = { type.start + 7, type.len - 7 };
+		struct trace_token sname = { type.start + 7, type.len - 7 };
 
 		if (loc || array.len || !user_tok_ident(&sname, true))
 			return user_fail(perr, USER_ERR_BAD_TYPE, type.pos);
@@ -216,7 +206,7 @@ static int user_parse_field(struct user_tok *tok, int n,
 		f->is_string = sc->is_char;
 		f->type = kasprintf(GFP_KERNEL, "%s%s[]", loc, sc->name);
 	} else if (array.len) {
-		struct user_tok num = { array.start + 1, array.len - 2 };
+		struct trace_token num = { array.start + 1, array.len - 2 };
 
 		if (!sc->is_char || array.start[array.len - 1] != ']' ||
 		    user_parse_uint(&num, &count) || !count ||
@@ -255,13 +245,12 @@ void user_event_desc_free(struct user_event_desc *desc)
 	desc->nr_fields = 0;
 }
 
-/* Parse "Field1[;Field2...]" (column base of text is perr->pos) */
-static int user_parse_fields_at(const char *text, unsigned int base,
-				struct user_event_desc *desc,
-				struct user_event_parse_err *perr)
+/* Parse "Field1[;Field2...]" from the cursor to the end of the command. */
+static int user_parse_fields(struct trace_parse *p,
+			     struct user_event_desc *desc,
+			     struct user_event_parse_err *perr)
 {
-	struct user_tok tok[USER_FIELD_TOKS];
-	const char *seg = text, *end;
+	struct trace_token tok[USER_FIELD_TOKS];
 	unsigned int i, off = sizeof(struct trace_entry);
 	int n, ret;
 
@@ -270,12 +259,11 @@ static int user_parse_fields_at(const char *text, unsigned int base,
 	if (!desc->fields)
 		return -ENOMEM;
 
-	for (; *seg; seg = *end ? end + 1 : end) {
+	while (trace_parse_cur(p)) {
 		struct user_event_field *f;
-		unsigned int pos = base + (seg - text);
+		int pos = p->pos;
 
-		end = strchrnul(seg, ';');
-		n = user_tokenize(seg, end - seg, pos, tok, USER_FIELD_TOKS);
+		n = user_field_words(p, tok, USER_FIELD_TOKS);
 		if (n == -E2BIG)
 			return user_fail(perr, USER_ERR_TRAILING,
 					 tok[USER_FIELD_TOKS - 1].pos);
@@ -307,11 +295,13 @@ static int user_parse_fields_at(const char *text, unsigned int base,
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 			    struct user_event_parse_err *perr)
 {
+	struct trace_parse p;
 	int ret;
 
 	memset(desc, 0, sizeof(*desc));
 	perr->err = USER_ERR_NONE;
-	ret = user_parse_fields_at(text, 0, desc, perr);
+	trace_parse_init(&p, text);
+	ret = user_parse_fields(&p, desc, perr);
 	if (ret)
 		user_event_desc_free(desc);
 	return ret;
@@ -320,34 +310,31 @@ int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
 		     struct user_event_parse_err *perr)
 {
-	const char *p = skip_spaces(cmd);
-	struct user_tok name = { p, 0, p - cmd };
+	struct trace_token name;
+	struct trace_parse p;
 	int ret;
 
 	memset(desc, 0, sizeof(*desc));
 	perr->err = USER_ERR_NONE;
+	trace_parse_init(&p, cmd);
 
-	while (p[name.len] && !isspace(p[name.len]) && p[name.len] != ':')
-		name.len++;
-	if (!name.len)
+	trace_parse_skip_space(&p);
+	if (!trace_parse_word(&p, &name, ":"))
 		return user_fail(perr, USER_ERR_NO_NAME, name.pos);
 	if (!user_tok_ident(&name, false))
 		return user_fail(perr, USER_ERR_BAD_NAME, name.pos);
 	if (name.len > USER_EVENT_NAME_MAX)
 		return user_fail(perr, USER_ERR_NAME_LONG, name.pos);
-	p += name.len;
 
 	/* No flag is defined yet: "name:" alone is fine, any flag is not */
-	if (*p == ':') {
-		p++;
-		if (*p && !isspace(*p))
-			return user_fail(perr, USER_ERR_BAD_FLAG, p - cmd);
-	}
+	if (trace_parse_literal(&p, ":") && trace_parse_cur(&p) &&
+	    !isspace(trace_parse_cur(&p)))
+		return user_fail(perr, USER_ERR_BAD_FLAG, p.pos);
 
 	desc->name = kstrndup(name.start, name.len, GFP_KERNEL);
 	if (!desc->name)
 		return -ENOMEM;
-	ret = user_parse_fields_at(p, p - cmd, desc, perr);
+	ret = user_parse_fields(&p, desc, perr);
 	if (ret)
 		user_event_desc_free(desc);
 	return ret;
