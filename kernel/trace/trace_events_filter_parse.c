@@ -442,8 +442,12 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 	if (op == FILTER_OP_NE)
 		e->flags |= FILTER_FL_SWAP;
 	single = cpumask_weight(e->mask) == 1;
-	if (single)
+	if (single) {
+		/* One CPU is tested by its number, before ->val2 is used. */
 		e->val = cpumask_first(e->mask);
+		kfree(e->mask);
+		e->mask = NULL;
+	}
 
 	switch (field->filter_type) {
 	case FILTER_CPUMASK:
@@ -475,7 +479,7 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 	}
 	if (e->code == FILTER_T_CONST)
 		e->val = 0;
-	if (!filter_code_has_mask(e->code)) {
+	if (!single && !filter_code_has_mask(e->code)) {
 		kfree(e->mask);
 		e->mask = NULL;
 	}
