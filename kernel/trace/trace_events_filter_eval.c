@@ -253,32 +253,51 @@ static __always_inline bool filter_test_other(const struct prog_entry *e,
 }
 
 /*
- * int, unsigned int and long fields are the common case: their range tests
- * are tried first, one compare each, before the rest of the codes.
+ * The range tests: load the field into @v as the code says and return
+ * true, or return false for any other code.  int, unsigned int and long
+ * fields are the common case and are tried first, one compare each.
  */
-static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
+static __always_inline bool filter_range_load(const struct prog_entry *e,
+					      const void *rec, u64 *v)
 {
-	void *field = rec + e->offset;
+	const void *field = rec + e->offset;
 	unsigned int code = e->code;
-	u64 v;
 
 	if (code == FILTER_T_RANGE_S32)
-		v = *(s32 *)field;
+		*v = *(s32 *)field;
 	else if (code == FILTER_T_RANGE_U32)
-		v = *(u32 *)field;
+		*v = *(u32 *)field;
 	else if (code == FILTER_T_RANGE_64)
-		v = *(u64 *)field;
+		*v = *(u64 *)field;
 	else if (code == FILTER_T_RANGE_S16)
-		v = *(s16 *)field;
+		*v = *(s16 *)field;
 	else if (code == FILTER_T_RANGE_U16)
-		v = *(u16 *)field;
+		*v = *(u16 *)field;
 	else if (code == FILTER_T_RANGE_S8)
-		v = *(s8 *)field;
+		*v = *(s8 *)field;
 	else if (code == FILTER_T_RANGE_U8)
-		v = *(u8 *)field;
+		*v = *(u8 *)field;
 	else
-		return filter_test_other(e, rec);
-	return v - e->val <= e->val2;
+		return false;
+	return true;
+}
+
+/* Is @e one of the two verdicts rather than an entry to run? */
+#define FILTER_VERDICT(e)	((e) <= FILTER_NEXT_ACCEPT)
+
+/* Run the program from @e to its verdict, every kind of test included. */
+static noinline int filter_run(const struct prog_entry *e, void *rec)
+{
+	u64 v;
+
+	for (;;) {
+		if (filter_range_load(e, rec, &v))
+			e = e->next[v - e->val <= e->val2];
+		else
+			e = e->next[filter_test_other(e, rec)];
+		if (FILTER_VERDICT(e))
+			return e == FILTER_NEXT_ACCEPT;
+	}
 }
 
 /**
@@ -286,11 +305,17 @@ static __always_inline bool filter_test(const struct prog_entry *e, void *rec)
  * @filter: the filter, or NULL for "no filter"
  * @rec: the record (its fields start at offset 0)
  *
+ * Runs the range tests itself, calling nothing, and hands the rest of
+ * the program to filter_run() at the first other test: a filter of
+ * numeric comparisons is then evaluated by a leaf function that saves no
+ * register.
+ *
  * Return: 1 when the record matches (or there is nothing to test), else 0.
  */
 int filter_match_preds(struct event_filter *filter, void *rec)
 {
 	const struct prog_entry *e;
+	u64 v;
 
 	if (!filter)
 		return 1;
@@ -300,8 +325,10 @@ int filter_match_preds(struct event_filter *filter, void *rec)
 		return 1;
 
 	for (;;) {
-		e = e->next[filter_test(e, rec)];
-		if (e <= FILTER_NEXT_ACCEPT)
+		if (!filter_range_load(e, rec, &v))
+			return filter_run(e, rec);
+		e = e->next[v - e->val <= e->val2];
+		if (FILTER_VERDICT(e))
 			return e == FILTER_NEXT_ACCEPT;
 	}
 }
