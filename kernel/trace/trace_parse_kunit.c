@@ -112,6 +112,7 @@ static struct kunit_suite trace_parse_test_suite = {
 	.name = "trace_parse",
 	.test_cases = trace_parse_test_cases,
 };
+
 kunit_test_suite(trace_parse_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the tracefs command tokenizer");
