@@ -5,8 +5,8 @@
 # filter file, then print the write's result, `cat filter` and the
 # error_log entry.  `make compare SCRIPT=tests/compare/filter_corpus.sh`
 # shows where ours differs from the base.  Last run, 441 expressions:
-#   233 identical;
-#   138 differ only in the caret column (ours points at the offending
+#   238 identical;
+#   133 differ only in the caret column (ours points at the offending
 #       token; the base is one or more columns off);
 #    17 bare string values (prev_comm == bash) that ours accepts;
 #    36 errors where the base returns EPERM, ENOENT or ESRCH (its
