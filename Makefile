@@ -5,7 +5,7 @@
 H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench patches checkpatch w1 harness-selftest clean
+	compare bench profile patches checkpatch w1 harness-selftest clean
 
 all: check
 
@@ -35,6 +35,9 @@ compare:
 
 bench:
 	@$(H)/bench.sh
+
+profile:
+	@$(H)/profile.sh "$(SCRIPT)" "$(FUNC)"
 
 patches:
 	@$(H)/patches.sh

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# profile.sh SCRIPT FUNC - where the instructions of one call go, on our
+# kernel and on the base kernel.
+#
+# Boots each kernel under QEMU -icount with its gdb stub open and runs
+# SCRIPT (busybox sh, as root) in the VM.  The script sets things up,
+# prints PROF-READY and then keeps making FUNC run (it never returns);
+# see tests/profile/.  gdb then stops at the second call of FUNC (the
+# first may still be cold), single-steps it to its return and counts the
+# instructions spent in every function on the way.  Instructions, not
+# time: the figures repeat exactly and show where a benchmark's cost is.
+#
+# Output: one table per kernel in build/logs/profile-<kernel>.txt, shown
+# side by side.
+. "$(dirname "$0")/lib.sh"
+
+script=${1:-} func=${2:-}
+[ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||
+	die "usage: make profile SCRIPT=file FUNC=kernel_function"
+need_pkgs gdb:gdb
+need_vm_deps
+"$ROOT/harness/build-kernel.sh" ours
+"$ROOT/harness/build-kernel.sh" base
+"$ROOT/harness/programs.sh"
+"$ROOT/harness/initramfs.sh" "$script"
+mkdir -p "$B/logs"
+
+steps=$B/logs/profile-steps.py
+cat > "$steps" <<'PY'
+import collections, gdb, os
+gdb.execute("set pagination off")
+gdb.execute("target remote :" + os.environ["PROF_PORT"])
+gdb.execute("hbreak " + os.environ["PROF_FUNC"])
+gdb.execute("continue")
+gdb.execute("continue")
+sp0 = int(gdb.parse_and_eval("$sp"))
+count, order, n = collections.Counter(), [], 0
+while n < 100000:
+    pc = int(gdb.parse_and_eval("$pc"))
+    name = gdb.execute("info symbol %d" % pc, to_string=True).split()[0]
+    count[name] += 1
+    if not order or order[-1][0] != name:
+        order.append([name, 0])
+    order[-1][1] += 1
+    n += 1
+    gdb.execute("stepi", to_string=True)
+    if int(gdb.parse_and_eval("$sp")) > sp0:
+        break
+print("PROFILE %d instructions" % n)
+for name, c in count.most_common():
+    print("%7d  %s" % (c, name))
+print("in call order:")
+for name, c in order:
+    print("%7d  %s" % (c, name))
+gdb.execute("kill")
+PY
+
+port=$((20000 + RANDOM % 10000))
+for v in ours base; do
+	out=$B/logs/profile-$v
+	: > "$out.serial"
+	qemu-system-x86_64 -machine q35 -cpu max -smp 1 -m 1G \
+		-accel tcg -icount shift=0,sleep=off -nodefaults -no-reboot \
+		-display none -kernel "$(bzimage $v)" -initrd "$B/initramfs-job.cpio" \
+		-append "console=ttyS0 panic=-1 ts.mode=compare quiet kunit.enable=0 norandmaps nokaslr" \
+		-serial "file:$out.console" -serial "file:$out.serial" \
+		-gdb "tcp:127.0.0.1:$port" < /dev/null 2> "$out.qemu" &
+	qemu=$!
+	for _ in $(seq 300); do
+		grep -q PROF-READY "$out.serial" 2>/dev/null && break
+		kill -0 $qemu 2>/dev/null || break
+		sleep 1
+	done
+	grep -q PROF-READY "$out.serial" || { kill $qemu 2>/dev/null; die "the $v VM never printed PROF-READY"; }
+	PROF_PORT=$port PROF_FUNC=$func timeout 600 gdb -q -batch -x "$steps" \
+		"$(variant_obj $v)/vmlinux" 2>/dev/null |
+		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
+	kill $qemu 2>/dev/null || true
+	wait $qemu 2>/dev/null || true
+	grep -q "^$v:" "$out.txt" || die "gdb did not profile $func on the $v kernel"
+done
+say "instructions per call of $func (build/logs/profile-{ours,base}.txt)"
+pr -m -t -w 100 <(sed '/^in call order/,$d' "$B/logs/profile-ours.txt") \
+	<(sed '/^in call order/,$d' "$B/logs/profile-base.txt")
