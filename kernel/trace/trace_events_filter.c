@@ -146,6 +146,22 @@ static struct event_filter *filter_alloc(const char *text)
 	return filter;
 }
 
+/*
+ * Log @err, the refusal of expression @text, to error_log as an error of
+ * @cmd (under heading @loc), where @text starts at column @offset.
+ */
+static void filter_log_err(struct trace_array *tr, const char *loc,
+			   const char *cmd, int offset, const char *text,
+			   const struct filter_error *err)
+{
+	if (err->code != FILTER_ERR_NONE)
+		tracing_log_err(tr, loc, cmd, filter_err_text, err->code,
+				offset + min_t(int, err->pos, strlen(text)));
+	else
+		tracing_log_err(tr, loc, cmd, filter_err_text,
+				FILTER_ERR_ERRNO, offset);
+}
+
 /* Turn filter->filter_string into the error report and log it. */
 static void filter_report(struct trace_array *tr, struct event_filter *filter,
 			  const struct filter_error *err, int ret)
@@ -154,17 +170,13 @@ static void filter_report(struct trace_array *tr, struct event_filter *filter,
 	int pos = min_t(int, err->pos, strlen(text));
 	char *report;
 
-	if (err->code != FILTER_ERR_NONE) {
+	filter_log_err(tr, FILTER_LOG_LOC, text, 0, text, err);
+	if (err->code != FILTER_ERR_NONE)
 		report = kasprintf(GFP_KERNEL, "%s\n%*s\nparse_error: %s\n",
 				   text, pos + 1, "^",
 				   filter_err_text[err->code]);
-		tracing_log_err(tr, FILTER_LOG_LOC, text, filter_err_text,
-				err->code, pos);
-	} else {
+	else
 		report = kasprintf(GFP_KERNEL, "%s\nError: (%d)\n", text, ret);
-		tracing_log_err(tr, FILTER_LOG_LOC, text, filter_err_text,
-				FILTER_ERR_ERRNO, 0);
-	}
 	if (report) {
 		kfree(filter->filter_string);
 		filter->filter_string = report;
@@ -257,12 +269,8 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 		return 0;
 	}
 	free_event_filter(filter);
-	if (err.code != FILTER_ERR_NONE)
-		tracing_log_err(tr, loc, cmd, filter_err_text, err.code,
-				offset + min_t(int, err.pos, strlen(text)));
-	else if (ret != -ENOMEM)
-		tracing_log_err(tr, loc, cmd, filter_err_text,
-				FILTER_ERR_ERRNO, offset);
+	if (err.code != FILTER_ERR_NONE || ret != -ENOMEM)
+		filter_log_err(tr, loc, cmd, offset, text, &err);
 	return ret;
 }
 
