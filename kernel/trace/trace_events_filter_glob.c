@@ -93,6 +93,7 @@ static const char *glob_class_parse(const char *p, struct glob_class *cls)
 static void glob_walk(const char *pat, struct filter_glob *g,
 		      struct filter_glob *count)
 {
+	struct glob_class cls;
 	const char *next;
 	unsigned int atom;
 
@@ -117,11 +118,11 @@ static void glob_walk(const char *pat, struct filter_glob *g,
 				break;
 			pat++;
 		} else if (atom == '[') {
-			/* the class is only stored once it is known to be one */
-			next = glob_class_parse(pat, NULL);
+			/* stored only once it is known to be a class */
+			next = glob_class_parse(pat, g ? &cls : NULL);
 			if (next) {
 				if (g)
-					glob_class_parse(pat, &g->classes[count->nr_classes]);
+					g->classes[count->nr_classes] = cls;
 				atom = GLOB_CLASS + count->nr_classes++;
 				pat = next;
 			}
