@@ -59,25 +59,23 @@ PY
 port=$((20000 + RANDOM % 10000))
 for v in ours base; do
 	out=$B/logs/profile-$v
-	: > "$out.serial"
-	qemu-system-x86_64 -machine q35 -cpu max -smp 1 -m 1G \
-		-accel tcg -icount shift=0,sleep=off -nodefaults -no-reboot \
-		-display none -kernel "$(bzimage $v)" -initrd "$B/initramfs-job.cpio" \
-		-append "console=ttyS0 panic=-1 ts.mode=compare quiet kunit.enable=0 norandmaps nokaslr" \
-		-serial "file:$out.console" -serial "file:$out.serial" \
-		-gdb "tcp:127.0.0.1:$port" < /dev/null 2> "$out.qemu" &
-	qemu=$!
+	rm -f "$out.out"
+	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 TS_INITRD=$B/initramfs-job.cpio \
+		TS_QEMU_ARGS="-gdb tcp:127.0.0.1:$port" \
+		"$ROOT/harness/vm.sh" $v compare profile-$v quiet kunit.enable=0 \
+		norandmaps nokaslr &
+	vm=$!
 	for _ in $(seq 300); do
-		grep -q PROF-READY "$out.serial" 2>/dev/null && break
-		kill -0 $qemu 2>/dev/null || break
+		grep -q PROF-READY "$out.out" 2>/dev/null && break
+		kill -0 $vm 2>/dev/null || break
 		sleep 1
 	done
-	grep -q PROF-READY "$out.serial" || { kill $qemu 2>/dev/null; die "the $v VM never printed PROF-READY"; }
+	# stopping vm.sh's timeout stops its QEMU
+	grep -q PROF-READY "$out.out" || { pkill -P $vm || true; die "the $v VM never printed PROF-READY"; }
 	PROF_PORT=$port PROF_FUNC=$func timeout 600 gdb -q -batch -x "$steps" \
 		"$(variant_obj $v)/vmlinux" 2>/dev/null |
 		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
-	kill $qemu 2>/dev/null || true
-	wait $qemu 2>/dev/null || true
+	wait $vm || true
 	grep -q "^$v:" "$out.txt" || die "gdb did not profile $func on the $v kernel"
 done
 say "instructions per call of $func (build/logs/profile-{ours,base}.txt)"

@@ -7,7 +7,7 @@
 # TS_QUIET is unset, shown; ttyS1 (the machine-readable channel) is saved in
 # build/logs/LOGNAME.out.  TCG is used unless KVM really works (the CPU must
 # offer vmx/svm and /dev/kvm be usable); TS_ICOUNT=1 selects deterministic
-# -icount time (TCG only).  Exits 124 when the VM does not finish in
+# -icount time (TCG only), TS_QEMU_ARGS extra QEMU options.  Exits 124 when the VM does not finish in
 # TS_VM_TIMEOUT seconds.
 #
 # Without ACPI the guest learns its CPUs from SeaBIOS's MP table, which
@@ -37,7 +37,8 @@ fi
 
 args=(-machine "${TS_MACHINE:-q35}" -cpu max -smp "${TS_SMP:-2},sockets=${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
 	-display none -kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 ts.mode=$mode $* ${TS_CMDLINE:-}")
+	-append "console=ttyS0 panic=-1 ts.mode=$mode $* ${TS_CMDLINE:-}"
+	${TS_QEMU_ARGS:-})
 if [ "$mode" = shell ]; then
 	exec qemu-system-x86_64 "${args[@]}" -serial mon:stdio -serial null
 fi
