@@ -4,7 +4,6 @@
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?variant}
-need_build_deps
 [ "$variant" = base ] || "$ROOT/harness/tree.sh"
 src=$(variant_src "$variant")
 obj=$(variant_obj "$variant")

@@ -6,7 +6,7 @@
 # unpacks concatenated archives in order).
 . "$(dirname "$0")/lib.sh"
 
-need_vm_deps
+file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
 root=$B/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp /bin/busybox "$root/bin/busybox"

@@ -15,15 +15,35 @@ OVERLAY_DIRS="kernel include samples Documentation tools lib"
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# need_pkgs CMD:PKG ... - install the Debian packages whose probe fails.
-# A probe is a command name or an absolute path that must exist.
+# Every Debian package the harness, kbuild and the VM's clients use, as
+# PROBE:PACKAGE; a probe is a command name or an absolute path that exists
+# once the package is installed.  This is the one place a new tool is
+# declared: harness scripts run with a PATH that holds only the programs of
+# these packages, of what they depend on and of Debian's "required" base
+# (see declared_path), so a tool used but not declared fails here, not on a
+# user's fresh machine.
+HARNESS_PKGS="
+	gcc:gcc make:make flex:flex bison:bison bc:bc perl:perl rsync:rsync
+	patch:patch cpio:cpio xz:xz-utils git:git python3:python3
+	/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
+	/usr/lib/x86_64-linux-gnu/libc.a:libc6-dev
+	qemu-system-x86_64:qemu-system-x86 /bin/busybox:busybox-static
+	perf:linux-perf trace-cmd:trace-cmd
+	/usr/include/tracefs/tracefs.h:libtracefs-dev
+	/usr/include/traceevent/event-parse.h:libtraceevent-dev
+	sparse:sparse gdb:gdb
+"
+TS_FULL_PATH=${TS_FULL_PATH:-$PATH}
+export TS_FULL_PATH
+
+# need_pkgs PROBE:PKG ... - install the packages whose probe fails.
 need_pkgs() {
 	local want="" p probe pkg
 	for p in "$@"; do
 		probe=${p%%:*} pkg=${p#*:}
 		case $probe in
 		/*) [ -e "$probe" ] && continue ;;
-		*) command -v "$probe" >/dev/null 2>&1 && continue ;;
+		*) PATH=$TS_FULL_PATH command -v "$probe" >/dev/null 2>&1 && continue ;;
 		esac
 		want="$want $pkg"
 	done
@@ -32,22 +52,41 @@ need_pkgs() {
 	if [ "$(id -u)" -ne 0 ]; then
 		die "missing packages:$want (run as root or install them)"
 	fi
-	[ -n "$(find /var/lib/apt/lists -name '*Packages*' -mmin -1440 2>/dev/null | head -n1)" ] ||
-		apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $want >&2
+	(
+		export PATH=$TS_FULL_PATH DEBIAN_FRONTEND=noninteractive
+		[ -n "$(find /var/lib/apt/lists -name '*Packages*' -mmin -1440 2>/dev/null | head -n1)" ] ||
+			apt-get update -qq >&2
+		# shellcheck disable=SC2086
+		apt-get install -y -qq --no-install-recommends $want >&2
+	)
 }
 
-need_build_deps() {
-	need_pkgs gcc:gcc make:make flex:flex bison:bison bc:bc perl:perl \
-		cpio:cpio xz:xz-utils git:git python3:python3 \
-		/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev \
-		/usr/lib/x86_64-linux-gnu/libc.a:libc6-dev
+# declared_path - install what HARNESS_PKGS lacks, then print a folder of
+# links to the programs of the declared packages (less those named in
+# $TS_UNDECLARE, which harness-selftest uses to prove the check), of their
+# dependencies and of the "required" base.  Made again when dpkg's
+# database or the list changes.
+declared_path() {
+	local pkgs dir key
+	# shellcheck disable=SC2086
+	need_pkgs $HARNESS_PKGS
+	pkgs=$(for p in $HARNESS_PKGS; do echo "${p#*:}"; done |
+		grep -vxF -e "${TS_UNDECLARE:-//}" | sort -u | tr '\n' ' ')
+	key=$(echo "$pkgs" "$(stat -c %Y /var/lib/dpkg/status)" | sha1sum | cut -c1-12)
+	dir=$CACHE/path-$key
+	if [ ! -f "$dir/.done" ]; then
+		rm -rf "$dir"
+		# shellcheck disable=SC2086
+		PATH=$TS_FULL_PATH python3 "$ROOT/harness/declared-path.py" "$dir" $pkgs >&2
+		touch "$dir/.done"
+	fi
+	echo "$dir"
 }
 
-need_vm_deps() {
-	need_pkgs qemu-system-x86_64:qemu-system-x86 /bin/busybox:busybox-static
-	file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
-}
+if [ -z "${TS_DECLARED_PATH:-}" ]; then
+	TS_DECLARED_PATH=$(declared_path)
+	export TS_DECLARED_PATH PATH=$TS_DECLARED_PATH
+fi
 
 file_static() { ! LC_ALL=C ldd "$1" >/dev/null 2>&1; }
 

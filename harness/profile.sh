@@ -18,8 +18,6 @@
 script=${1:-} func=${2:-}
 [ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||
 	die "usage: make profile SCRIPT=file FUNC=kernel_function"
-need_pkgs gdb:gdb
-need_vm_deps
 "$ROOT/harness/build-kernel.sh" ours
 "$ROOT/harness/build-kernel.sh" base
 "$ROOT/harness/programs.sh"

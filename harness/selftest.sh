@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # selftest.sh - prove that make check fails, and says why, on a failing
-# test, a test that never finishes and a WARN in kernel code.  The three
+# test, a test that never finishes and a WARN in kernel code, and that the
+# build fails when a program it calls is not declared in HARNESS_PKGS.  The three
 # faults are planted in the work tree and removed again on exit, whatever
 # happens, so only one file is recompiled each way.
 . "$(dirname "$0")/lib.sh"
@@ -31,5 +32,16 @@ expect() { echo "$out" | grep -q "$1" || { echo "selftest: missing: $1"; bad=1; 
 expect '^FAIL zz_fails: exit status 1'
 expect '^FAIL zz_hangs: timed out after 5s'
 expect '^FAIL kernel splat during boot: WARNING: .*trace_seq_kunit.c'
-[ $bad = 0 ] && say "harness selftest: all three faults were caught"
+
+# A program the build uses but HARNESS_PKGS does not declare: the build
+# must fail, naming it, even on this machine where it is installed.
+set +e
+out=$(env -u TS_DECLARED_PATH PATH="$TS_FULL_PATH" TS_UNDECLARE=rsync \
+	"$ROOT/harness/build-kernel.sh" ours 2>&1)
+rc=$?
+set -e
+echo "$out" | tail -n 2
+[ $rc != 0 ] || { echo "selftest: the build passed without rsync declared"; bad=1; }
+expect 'rsync: not found'
+[ $bad = 0 ] && say "harness selftest: all four faults were caught"
 exit $bad

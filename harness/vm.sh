@@ -19,7 +19,6 @@
 
 variant=$1 mode=$2 logname=$3
 shift 3
-need_vm_deps
 kernel=$(bzimage "$variant")
 [ -f "$kernel" ] || die "no kernel at $kernel"
 initrd=${TS_INITRD:-$B/initramfs.cpio}

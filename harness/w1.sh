@@ -4,7 +4,6 @@
 # sparse (C=2); any warning fails.
 . "$(dirname "$0")/lib.sh"
 
-need_pkgs sparse:sparse
 "$ROOT/harness/build-kernel.sh" ours > /dev/null
 obj=$(variant_obj ours)
 cd "$ROOT"
