@@ -7,6 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
+
 root=$B/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp /bin/busybox "$root/bin/busybox"
@@ -19,6 +20,29 @@ done
 [ -f "$ROOT/tests/ftrace.list" ] && cp "$ROOT/tests/ftrace.list" "$root/tests/"
 cp -r "$B/progs/kselftest" "$B/progs/samples" "$B/progs/bench" "$root/"
 cp -r "$(base_tree)/tools/testing/selftests/ftrace/." "$root/ftrace/"
+
+# copy_dynamic PROGRAM DEST - a dynamically linked program of the host
+# and every library ldd names, at their host paths.
+copy_dynamic() {
+	local lib
+	install -D -m 755 "$1" "$root$2"
+	for lib in $(LC_ALL=C ldd "$1" | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$root$lib"
+	done
+}
+# Real clients: Debian's perf and trace-cmd, and our libtracefs client run
+# with the kselftests.
+copy_dynamic /usr/bin/perf /usr/bin/perf
+# The upstream ftrace tests run under Debian's dash, as on a Debian
+# system: busybox's sh runs its applets without exec(), so the tests that
+# trace the exec and comm of "ping" would see "/proc/self/exe".  nice(1)
+# is not a busybox applet.
+copy_dynamic /usr/bin/dash /usr/bin/dash
+copy_dynamic /usr/bin/nice /usr/bin/nice
+copy_dynamic /usr/bin/trace-cmd /usr/bin/trace-cmd
+for c in "$B"/progs/clients/*; do
+	[ -x "$c" ] && copy_dynamic "$c" "/kselftest/$(basename "$c")"
+done
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$B/initramfs.cpio"
 
 if [ -n "${1:-}" ]; then

@@ -38,4 +38,16 @@ done
 for f in bench/*.c; do
 	[ -f "$f" ] && build "$ROOT/$f" "$out/bench/$(basename "$f" .c)"
 done
+# Clients of Debian's libraries are linked dynamically, like the tools
+# they stand for; initramfs.sh copies the libraries they need.
+mkdir -p "$out/clients"
+CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I/usr/include/tracefs -I/usr/include/traceevent"
+for f in tests/clients/*.c; do
+	[ -f "$f" ] || continue
+	o=$out/clients/$(basename "$f" .c)
+	if [ ! -x "$o" ] || [ "$f" -nt "$o" ]; then
+		# shellcheck disable=SC2086
+		gcc $CFLAGS -o "$o" "$f" -ltracefs -ltraceevent || die "cannot build $f"
+	fi
+done
 exit 0
