@@ -5,7 +5,7 @@
 H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench profile patches checkpatch w1 harness-selftest clean
+	compare bench profile patches checkpatch w1 harness-selftest ftrace-table clean
 
 all: check
 
@@ -47,6 +47,9 @@ checkpatch:
 
 harness-selftest:
 	@$(H)/selftest.sh
+
+ftrace-table:
+	@$(H)/ftrace-table.sh
 
 w1:
 	@$(H)/w1.sh
