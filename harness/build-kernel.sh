@@ -25,6 +25,21 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.ts-config" 2>/dev/null)" != "$stam
 	echo "$stamp" > "$obj/.ts-config"
 fi
 
+# build_modules SRC OBJ - when the configuration has modules, build them and
+# gather every .ko into OBJ/modules/ (flat) for the VM's initramfs.
+build_modules() {
+	rm -rf "$2/modules"
+	grep -qx 'CONFIG_MODULES=y' "$2/.config" || return 0
+	grep -q '=m$' "$2/.config" || return 0
+	say "building modules"
+	if ! make -C "$1" O="$2" -j"$JOBS" modules >> "$2/build.log" 2>&1; then
+		grep -E 'error|Error' "$2/build.log" | head -n 40 >&2
+		die "module build failed, see ${2#$ROOT/}/build.log"
+	fi
+	mkdir -p "$2/modules"
+	find "$2" -path "$2/modules" -prune -o -name '*.ko' -print | xargs -r cp -t "$2/modules"
+}
+
 say "building bzImage (make -j$JOBS)"
 log=$obj/build.log
 if ! make -C "$src" O="$obj" -j"$JOBS" bzImage > "$log" 2>&1; then
@@ -32,5 +47,6 @@ if ! make -C "$src" O="$obj" -j"$JOBS" bzImage > "$log" 2>&1; then
 	die "kernel build failed, see ${log#$ROOT/}"
 fi
 grep -E '(warning|error):' "$log" >&2 || true
+build_modules "$src" "$obj"
 make -s -C "$src" O="$obj" headers_install > /dev/null
 say "kernel ready: $(bzimage "$variant")"

@@ -8,6 +8,17 @@
 
 file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
 
+# add_modules ROOT - the modules each built kernel variant has, as
+# ROOT/modules/VARIANT/*.ko; a test loads those of the kernel it runs on
+# (ts.variant= on the command line, see vm.sh).
+add_modules() {
+	local d v
+	for d in "$B"/obj-*/modules; do
+		[ -d "$d" ] || continue
+		v=${d%/modules}; v=${v##*/obj-}
+		mkdir -p "$1/modules/$v" && cp "$d"/*.ko "$1/modules/$v/" 2>/dev/null || true
+	done
+}
 root=$B/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp /bin/busybox "$root/bin/busybox"
@@ -43,6 +54,7 @@ copy_dynamic /usr/bin/trace-cmd /usr/bin/trace-cmd
 for c in "$B"/progs/clients/*; do
 	[ -x "$c" ] && copy_dynamic "$c" "/kselftest/$(basename "$c")"
 done
+add_modules "$root"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$B/initramfs.cpio"
 
 if [ -n "${1:-}" ]; then

@@ -36,7 +36,7 @@ fi
 
 args=(-machine "${TS_MACHINE:-q35}" -cpu max -smp "${TS_SMP:-2},sockets=${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
 	-display none -kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 ts.mode=$mode $* ${TS_CMDLINE:-}"
+	-append "console=ttyS0 panic=-1 ts.mode=$mode ts.variant=$variant $* ${TS_CMDLINE:-}"
 	${TS_QEMU_ARGS:-})
 if [ "$mode" = shell ]; then
 	exec qemu-system-x86_64 "${args[@]}" -serial mon:stdio -serial null

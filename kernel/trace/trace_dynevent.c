@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_dynevent - the registry of dynamic events and the dynamic_events
+ * tracefs file.  See trace_dynevent.h for the locking.
+ *
+ * A dynamic event's trace_event_call also counts the users that are not
+ * tracefs files (perf, BPF): trace_event_dyn_try_get_ref() takes a count
+ * only while the call is still registered, and an event is busy, so not
+ * deletable, while its count is not zero.
+ */
+#include <linux/cleanup.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+
+#include "trace.h"
+#include "trace_output.h"	/* trace_event_sem */
+#include "trace_dynevent.h"
+
+/* Guards dyn_event_kinds and every create(); trace_probe.c asserts it. */
+DEFINE_MUTEX(dyn_event_ops_mutex);
+static LIST_HEAD(dyn_event_kinds);
+
+LIST_HEAD(dyn_event_list);
+
+static bool dyn_call_check(struct trace_event_call *call)
+{
+	return !WARN_ON_ONCE(!(call->flags & TRACE_EVENT_FL_DYNAMIC));
+}
+
+bool trace_event_dyn_try_get_ref(struct trace_event_call *target)
+{
+	struct trace_event_call *it;
+
+	if (!dyn_call_check(target))
+		return false;
+	guard(rwsem_read)(&trace_event_sem);
+	list_for_each_entry(it, &ftrace_events, list) {
+		if (it != target)
+			continue;
+		atomic_inc(&target->refcnt);
+		return true;
+	}
+	return false;
+}
+
+void trace_event_dyn_put_ref(struct trace_event_call *target)
+{
+	/* an unbalanced put must not make the event look unused forever */
+	if (dyn_call_check(target) &&
+	    WARN_ON_ONCE(atomic_dec_if_positive(&target->refcnt) < 0))
+		atomic_set(&target->refcnt, 0);
+}
+
+bool trace_event_dyn_busy(struct trace_event_call *target)
+{
+	return atomic_read(&target->refcnt) > 0;
+}
+
+int dyn_event_init(struct dyn_event *dev, struct dyn_event_operations *kind)
+{
+	if (!dev || !kind)
+		return -EINVAL;
+	dev->ops = kind;
+	INIT_LIST_HEAD(&dev->list);
+	return 0;
+}
+
+/* Publish @dev; @call is marked dynamic so it can be pinned and counted. */
+int dyn_event_add(struct dyn_event *dev, struct trace_event_call *call)
+{
+	lockdep_assert_held(&event_mutex);
+	if (!dev || !dev->ops)
+		return -EINVAL;
+	list_add_tail(&dev->list, &dyn_event_list);
+	call->flags |= TRACE_EVENT_FL_DYNAMIC;
+	return 0;
+}
+
+void dyn_event_remove(struct dyn_event *dev)
+{
+	lockdep_assert_held(&event_mutex);
+	list_del_init(&dev->list);
+}
+
+int dyn_event_register(struct dyn_event_operations *kind)
+{
+	if (!kind || !kind->create || !kind->match || !kind->show ||
+	    !kind->is_busy || !kind->free)
+		return -EINVAL;
+
+	guard(mutex)(&dyn_event_ops_mutex);
+	list_add_tail(&kind->list, &dyn_event_kinds);
+	return 0;
+}
+
+/*
+ * Split a delete command's first word, "-:[group/]name" or
+ * "<prefix>:[group/]name", in place.  Returns the name, or NULL.
+ */
+static char *dyn_event_parse_target(char *word, char **group)
+{
+	char *colon = strchr(word, ':'), *slash;
+
+	*group = NULL;
+	if (!colon || (word[0] == '-' && colon != word + 1))
+		return NULL;
+	slash = strchr(++colon, '/');
+	if (slash) {
+		*slash = '\0';
+		*group = colon;
+		return slash + 1;
+	}
+	return *colon ? colon : NULL;
+}
+
+/*
+ * Delete the events (of @kind, or any kind when NULL) a delete command
+ * names; the words after the name go to match().  Returns -ENOENT when
+ * none matched, else 0 or the first refusal.
+ */
+int dyn_event_release(const char *cmd, struct dyn_event_operations *kind)
+{
+	struct dyn_event *dev, *next;
+	char **words, *group, *name;
+	int nr_words, err = -ENOENT;
+
+	words = argv_split(GFP_KERNEL, cmd, &nr_words);
+	if (!words)
+		return -ENOMEM;
+	name = nr_words ? dyn_event_parse_target(words[0], &group) : NULL;
+	if (!name) {
+		argv_free(words);
+		return -EINVAL;
+	}
+
+	mutex_lock(&event_mutex);
+	list_for_each_entry_safe(dev, next, &dyn_event_list, list) {
+		if (kind && dev->ops != kind)
+			continue;
+		if (dev->ops->match(group, name, nr_words - 1,
+				    (const char **)&words[1], dev)) {
+			err = dev->ops->free(dev);
+			if (err)
+				break;
+		}
+	}
+	tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
+	argv_free(words);
+	return err;
+}
+
+/* What a kind's own tracefs file uses to create one of its events. */
+int dyn_event_create(const char *cmd, struct dyn_event_operations *kind)
+{
+	guard(mutex)(&dyn_event_ops_mutex);
+	return kind->create(cmd);
+}
+
+/* One dynamic_events line: a delete, or a definition some kind takes. */
+static int dyn_event_command(const char *line)
+{
+	struct dyn_event_operations *kind;
+	int err = -ENODEV;
+
+	if (*line == '-' || *line == '!')
+		return dyn_event_release(line, NULL);
+
+	scoped_guard(mutex, &dyn_event_ops_mutex) {
+		list_for_each_entry(kind, &dyn_event_kinds, list) {
+			err = kind->create(line);
+			if (err != -ECANCELED)
+				break;
+		}
+	}
+	/* no kind recognised the line */
+	return err == -ECANCELED ? -EINVAL : err;
+}
+
+void *dyn_event_seq_start(struct seq_file *seq, loff_t *index)
+{
+	mutex_lock(&event_mutex);
+	return seq_list_start(&dyn_event_list, *index);
+}
+
+void *dyn_event_seq_next(struct seq_file *seq, void *cur, loff_t *index)
+{
+	return seq_list_next(cur, &dyn_event_list, index);
+}
+
+void dyn_event_seq_stop(struct seq_file *seq, void *cur)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int dyn_event_seq_show(struct seq_file *seq, void *cur)
+{
+	struct dyn_event *dev = cur;
+
+	if (!dev || !dev->ops)
+		return 0;
+	return dev->ops->show(seq, dev);
+}
+
+static const struct seq_operations dyn_event_seq_ops = {
+	.show	= dyn_event_seq_show,
+	.start	= dyn_event_seq_start,
+	.stop	= dyn_event_seq_stop,
+	.next	= dyn_event_seq_next,
+};
+
+static bool dyn_event_of_kind(struct dyn_event *dev,
+			      struct dyn_event_operations *kind)
+{
+	return !kind || dev->ops == kind;
+}
+
+/*
+ * Delete every event of @kind (every event when NULL), or none of them:
+ * -EBUSY when one is in use.
+ */
+int dyn_events_release_all(struct dyn_event_operations *kind)
+{
+	struct dyn_event *dev, *next;
+	int err = 0;
+
+	mutex_lock(&event_mutex);
+	list_for_each_entry(dev, &dyn_event_list, list) {
+		if (dyn_event_of_kind(dev, kind) && dev->ops->is_busy(dev)) {
+			err = -EBUSY;
+			goto unlock;
+		}
+	}
+	list_for_each_entry_safe(dev, next, &dyn_event_list, list) {
+		if (!dyn_event_of_kind(dev, kind))
+			continue;
+		err = dev->ops->free(dev);
+		if (err)
+			break;
+	}
+unlock:
+	tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
+	return err;
+}
+
+static int dynamic_events_open(struct inode *inode, struct file *filp)
+{
+	bool truncate = (filp->f_mode & FMODE_WRITE) &&
+			(filp->f_flags & O_TRUNC);
+	int err;
+
+	err = security_locked_down(LOCKDOWN_TRACEFS) ?:
+	      tracing_check_open_get_tr(NULL);
+	if (!err && truncate)
+		err = dyn_events_release_all(NULL);
+	return err < 0 ? err : seq_open(filp, &dyn_event_seq_ops);
+}
+
+static ssize_t dynamic_events_write(struct file *filp, const char __user *ubuf,
+				    size_t len, loff_t *off)
+{
+	return trace_parse_run_command(filp, ubuf, len, off, dyn_event_command);
+}
+
+static const struct file_operations dynamic_events_fops = {
+	.owner		= THIS_MODULE,
+	.open		= dynamic_events_open,
+	.write		= dynamic_events_write,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+static __init int dynamic_events_init(void)
+{
+	if (tracing_init_dentry())
+		return 0;
+	trace_create_file("dynamic_events", TRACE_MODE_WRITE, NULL, NULL,
+			  &dynamic_events_fops);
+	return 0;
+}
+fs_initcall(dynamic_events_init);

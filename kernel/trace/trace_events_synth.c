@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_events_synth - the registry of synthetic events: creating and
+ * deleting them from synthetic_events, dynamic_events ("s:") and the
+ * in-kernel API, and listing them back.
+ *
+ * Every event lives on the dynamic event list under event_mutex (see
+ * trace_synth.h).  A definition is parsed whole before anything is
+ * allocated, so a refused one creates nothing and logs one error_log
+ * entry whose caret points at the word that is wrong.
+ */
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/trace_events.h>
+#include <linux/tracefs.h>
+
+#include "trace.h"
+#include "trace_synth.h"
+
+static struct dyn_event_operations synth_event_ops;
+
+static inline struct synth_event *to_synth_event(struct dyn_event *dev)
+{
+	return dev->ops == &synth_event_ops ?
+	       container_of(dev, struct synth_event, devent) : NULL;
+}
+
+struct synth_event *find_synth_event(const char *name)
+{
+	struct synth_event *event;
+	struct dyn_event *dev;
+
+	list_for_each_entry(dev, &dyn_event_list, list) {
+		event = to_synth_event(dev);
+		if (event && !strcmp(event->name, name))
+			return event;
+	}
+	return NULL;
+}
+
+struct synth_event *find_synth_event_call(struct trace_event_call *call)
+{
+	struct synth_event *found = find_synth_event(trace_event_name(call));
+
+	return found && &found->call == call ? found : NULL;
+}
+
+static void synth_event_free(struct synth_event *event)
+{
+	struct synth_field *f;
+
+	while (event->n_fields) {
+		f = event->fields[--event->n_fields];
+		kfree(f->name);
+		kfree(f->type);
+		kfree(f);
+	}
+	kfree(event->name);
+	kfree(event->fields);
+	kfree(event);
+}
+
+/* Build the event @spec describes (not yet registered). */
+static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
+{
+	unsigned int i, n = spec->n_fields;
+	struct synth_event *event;
+
+	event = kzalloc(sizeof(*event), GFP_KERNEL);
+	if (event)
+		event->name = kmemdup_nul(spec->name.start, spec->name.len,
+					  GFP_KERNEL);
+	if (!event)
+		return NULL;
+	dyn_event_init(&event->devent, &synth_event_ops);
+	event->fields = kcalloc(2 * n, sizeof(*event->fields), GFP_KERNEL);
+	if (!event->name || !event->fields)
+		goto fail;
+	event->dynamic_fields = event->fields + n;
+
+	for (i = 0; i < n; i++) {
+		const struct synth_spec_field *sf = &spec->fields[i];
+		struct synth_field *f = kzalloc(sizeof(*f), GFP_KERNEL);
+		bool is_signed;
+		u16 size;
+
+		if (!f)
+			goto fail;
+		event->fields[event->n_fields++] = f;
+		f->kind = sf->kind;
+		f->field_pos = i;
+		f->offset = event->n_u64;
+		f->name = kmemdup_nul(sf->name.start, sf->name.len, GFP_KERNEL);
+		f->is_dynamic = sf->kind == SYNTH_DYN_STR || sf->kind == SYNTH_STACK;
+		f->is_string = sf->kind == SYNTH_STR || sf->kind == SYNTH_DYN_STR;
+		f->is_stack = sf->kind == SYNTH_STACK;
+		f->type = kasprintf(GFP_KERNEL, "%s%s",
+				    f->is_dynamic ? "__data_loc " : "",
+				    sf->full_type);
+		if (!f->name || !f->type)
+			goto fail;
+		f->is_signed = !str_has_prefix(f->type, "u") &&
+			       strcmp(f->type, "gfp_t");
+		f->fmt = "%s";
+		f->size = f->is_dynamic ? sizeof(u64) : sf->size;
+		if (sf->kind == SYNTH_NUM)
+			synth_type_lookup(f->type, &size, &is_signed, &f->fmt);
+		if (sf->kind == SYNTH_STR)
+			f->str_len = sf->size;	/* 256 wraps to 0: the whole slot */
+		event->n_u64 += sf->kind == SYNTH_STR ?
+				STR_VAR_LEN_MAX / sizeof(u64) : 1;
+		if (f->is_dynamic)
+			event->dynamic_fields[event->n_dynamic_fields++] = f;
+	}
+	return event;
+fail:
+	synth_event_free(event);
+	return NULL;
+}
+
+static void synth_log_err(const char *cmd, int err, int pos)
+{
+	tracing_log_err(NULL, "synthetic_events", cmd, synth_err_text, err, pos);
+}
+
+/*
+ * Create the event defined by @cmd, a synthetic_events line or, with
+ * @dynevent, a dynamic_events "s:" line; @mod is the creating module.
+ */
+static int synth_create(const char *cmd, bool dynevent, struct module *mod)
+{
+	struct synth_spec *spec;
+	struct synth_event *event;
+	struct trace_parse p;
+	char *name = NULL;
+	int ret;
+
+	spec = kmalloc(sizeof(*spec), GFP_KERNEL);
+	if (!spec)
+		return -ENOMEM;
+	trace_parse_init(&p, cmd);
+	mutex_lock(&event_mutex);
+	ret = synth_spec_parse_name(spec, &p, dynevent);
+	if (ret)
+		goto log;
+	ret = -ENOMEM;
+	name = kmemdup_nul(spec->name.start, spec->name.len, GFP_KERNEL);
+	if (!name)
+		goto out;
+	if (find_synth_event(name)) {
+		spec->err = SYNTH_ERR_EVENT_EXISTS;
+		spec->err_pos = spec->name.pos;
+		ret = -EEXIST;
+		goto log;
+	}
+	ret = synth_spec_parse_fields(spec, &p);
+	if (ret)
+		goto log;
+
+	ret = -ENOMEM;
+	event = synth_event_alloc(spec);
+	if (!event)
+		goto out;
+	event->mod = mod;
+	ret = synth_event_setup_call(event);
+	if (ret) {
+		synth_event_free(event);
+		goto out;
+	}
+	dyn_event_add(&event->devent, &event->call);
+	goto out;
+log:
+	synth_log_err(cmd, spec->err, spec->err_pos);
+out:
+	mutex_unlock(&event_mutex);
+	kfree(name);
+	kfree(spec);
+	return ret;
+}
+
+/* Delete @event unless something uses it.  Called with event_mutex. */
+static int synth_destroy(struct synth_event *event)
+{
+	int ret;
+
+	if (event->ref || trace_event_dyn_busy(&event->call))
+		return -EBUSY;
+	ret = synth_event_remove_call(event);
+	if (ret)
+		return ret;
+	dyn_event_remove(&event->devent);
+	synth_event_free(event);
+	return 0;
+}
+
+int synth_event_delete(const char *event_name)
+{
+	struct synth_event *victim;
+	bool had_module = false;
+	int ret = -ENOENT;
+
+	scoped_guard(mutex, &event_mutex) {
+		victim = find_synth_event(event_name);
+		if (victim) {
+			had_module = victim->mod;
+			ret = synth_destroy(victim);
+		}
+	}
+
+	/*
+	 * The print side of a module's events goes with the module: drop
+	 * the records it could no longer print.
+	 */
+	if (!ret && had_module)
+		tracing_reset_all_online_cpus();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(synth_event_delete);
+
+/* One line of synthetic_events: a definition or "!name". */
+static int synth_events_command(const char *cmd)
+{
+	size_t len;
+	char *name;
+	int ret;
+
+	cmd = skip_spaces(cmd);
+	if (!*cmd)
+		return 0;
+	if (*cmd != '!')
+		return synth_create(cmd, false, NULL);
+
+	len = strcspn(cmd + 1, " \t");
+	name = kmemdup_nul(cmd + 1, len, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	ret = synth_event_delete(name);
+	kfree(name);
+	return ret;
+}
+
+/* dynamic_events operations */
+
+static int synth_dyn_create(const char *line)
+{
+	line = skip_spaces(line);
+	if (!*line)
+		return 0;
+	return str_has_prefix(line, "s:") ? synth_create(line, true, NULL) :
+					    -ECANCELED;
+}
+
+static int synth_dyn_show(struct seq_file *seq, struct dyn_event *dev)
+{
+	seq_puts(seq, "s:" SYNTH_SYSTEM "/");
+	synth_event_print_def(seq, to_synth_event(dev));
+	return 0;
+}
+
+static bool synth_dyn_is_busy(struct dyn_event *dev)
+{
+	return to_synth_event(dev)->ref > 0;
+}
+
+static int synth_dyn_free(struct dyn_event *dev)
+{
+	return synth_destroy(to_synth_event(dev));
+}
+
+static bool synth_dyn_match(const char *group, const char *name, int argc,
+			    const char **argv, struct dyn_event *dev)
+{
+	if (group && strcmp(group, SYNTH_SYSTEM))
+		return false;
+	return !strcmp(to_synth_event(dev)->name, name);
+}
+
+static struct dyn_event_operations synth_event_ops = {
+	.create		= synth_dyn_create,
+	.match		= synth_dyn_match,
+	.show		= synth_dyn_show,
+	.is_busy	= synth_dyn_is_busy,
+	.free		= synth_dyn_free,
+};
+
+/* The in-kernel API: definitions built with dynevent_cmd. */
+
+static int synth_run_command(struct dynevent_cmd *dcmd)
+{
+	return synth_create(skip_spaces(dcmd->seq.buffer), false,
+			    dcmd->private_data);
+}
+
+void synth_event_cmd_init(struct dynevent_cmd *dcmd, char *text, int size)
+{
+	dynevent_cmd_init(dcmd, text, size, DYNEVENT_TYPE_SYNTH, synth_run_command);
+}
+EXPORT_SYMBOL_GPL(synth_event_cmd_init);
+
+/* Veto a type the definition parser will not take: not a number nor an array. */
+static int synth_check_type(void *piece)
+{
+	const char *type = ((struct dynevent_arg_pair *)piece)->lhs;
+	const char *unused_fmt;
+	bool unused_sign;
+	u16 unused_size;
+
+	if (strchr(type, '['))
+		return 0;
+	return synth_type_lookup(type, &unused_size, &unused_sign, &unused_fmt);
+}
+
+/* Count one more field of @dcmd; a definition has at most 64. */
+static int synth_cmd_count_field(struct dynevent_cmd *dcmd)
+{
+	dcmd->n_fields++;
+	return dcmd->n_fields <= SYNTH_FIELDS_MAX ? 0 : -EINVAL;
+}
+
+static bool synth_cmd_ok(struct dynevent_cmd *dcmd)
+{
+	return dcmd->type == DYNEVENT_TYPE_SYNTH;
+}
+
+int synth_event_add_field(struct dynevent_cmd *dcmd, const char *type,
+			  const char *field)
+{
+	struct dynevent_arg_pair piece;
+	int err;
+
+	if (!synth_cmd_ok(dcmd) || !type || !field)
+		return -EINVAL;
+	dynevent_arg_pair_init(&piece, 0, ';');
+	piece.lhs = type;
+	piece.rhs = field;
+	err = dynevent_arg_pair_add(dcmd, &piece, synth_check_type);
+	return err ?: synth_cmd_count_field(dcmd);
+}
+EXPORT_SYMBOL_GPL(synth_event_add_field);
+
+int synth_event_add_field_str(struct dynevent_cmd *dcmd, const char *decl)
+{
+	struct dynevent_arg piece;
+	int err;
+
+	if (!synth_cmd_ok(dcmd) || !decl)
+		return -EINVAL;
+	dynevent_arg_init(&piece, ';');
+	piece.str = decl;
+	err = dynevent_arg_add(dcmd, &piece, NULL);
+	return err ?: synth_cmd_count_field(dcmd);
+}
+EXPORT_SYMBOL_GPL(synth_event_add_field_str);
+
+int synth_event_add_fields(struct dynevent_cmd *dcmd,
+			   struct synth_field_desc *descs, unsigned int count)
+{
+	int err = 0;
+
+	while (count-- && !err) {
+		err = descs->type && descs->name ?
+		      synth_event_add_field(dcmd, descs->type, descs->name) :
+		      -EINVAL;
+		descs++;
+	}
+	return err;
+}
+EXPORT_SYMBOL_GPL(synth_event_add_fields);
+
+/* Start @dcmd with the event's name; @owner is recorded for the event. */
+static int synth_cmd_start(struct dynevent_cmd *dcmd, const char *event_name,
+			   struct module *owner)
+{
+	struct dynevent_arg piece;
+
+	if (!synth_cmd_ok(dcmd) || !event_name)
+		return -EINVAL;
+	dcmd->private_data = owner;
+	dcmd->event_name = event_name;
+	dynevent_arg_init(&piece, 0);
+	piece.str = event_name;
+	return dynevent_arg_add(dcmd, &piece, NULL);
+}
+
+int __synth_event_gen_cmd_start(struct dynevent_cmd *dcmd,
+				const char *event_name, struct module *owner, ...)
+{
+	const char *type, *field;
+	va_list ap;
+	int err;
+
+	err = synth_cmd_start(dcmd, event_name, owner);
+	va_start(ap, owner);
+	while (!err && (type = va_arg(ap, const char *)) &&
+	       (field = va_arg(ap, const char *)))
+		err = synth_event_add_field(dcmd, type, field);
+	va_end(ap);
+	return err;
+}
+EXPORT_SYMBOL_GPL(__synth_event_gen_cmd_start);
+
+int synth_event_gen_cmd_array_start(struct dynevent_cmd *dcmd,
+				    const char *event_name,
+				    struct module *owner,
+				    struct synth_field_desc *descs,
+				    unsigned int count)
+{
+	int err = count <= SYNTH_FIELDS_MAX ? 0 : -EINVAL;
+
+	err = err ?: synth_cmd_start(dcmd, event_name, owner);
+	return err ?: synth_event_add_fields(dcmd, descs, count);
+}
+EXPORT_SYMBOL_GPL(synth_event_gen_cmd_array_start);
+
+int synth_event_create(const char *event_name, struct synth_field_desc *descs,
+		       unsigned int count, struct module *owner)
+{
+	struct dynevent_cmd dcmd;
+	char *text;
+	int err;
+
+	text = kzalloc(MAX_DYNEVENT_CMD_LEN, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	synth_event_cmd_init(&dcmd, text, MAX_DYNEVENT_CMD_LEN);
+	err = synth_event_gen_cmd_array_start(&dcmd, event_name, owner, descs,
+					      count);
+	err = err ?: synth_event_gen_cmd_end(&dcmd);
+	kfree(text);
+	return err;
+}
+EXPORT_SYMBOL_GPL(synth_event_create);
+
+/* The synthetic_events file: the same walk as dynamic_events, ours only. */
+
+static int synthetic_events_show(struct seq_file *seq, void *cur)
+{
+	struct dyn_event *dev = cur;
+
+	if (dev->ops == &synth_event_ops)
+		synth_event_print_def(seq, to_synth_event(dev));
+	return 0;
+}
+
+static const struct seq_operations synthetic_events_seq_ops = {
+	.show	= synthetic_events_show,
+	.start	= dyn_event_seq_start,
+	.stop	= dyn_event_seq_stop,
+	.next	= dyn_event_seq_next,
+};
+
+static int synthetic_events_open(struct inode *inode, struct file *filp)
+{
+	bool truncate = (filp->f_mode & FMODE_WRITE) &&
+			(filp->f_flags & O_TRUNC);
+	int err = security_locked_down(LOCKDOWN_TRACEFS);
+
+	if (!err && truncate)
+		err = dyn_events_release_all(&synth_event_ops);
+	return err < 0 ? err : seq_open(filp, &synthetic_events_seq_ops);
+}
+
+static ssize_t synthetic_events_write(struct file *filp,
+				      const char __user *ubuf, size_t len,
+				      loff_t *off)
+{
+	return trace_parse_run_command(filp, ubuf, len, off,
+				       synth_events_command);
+}
+
+static const struct file_operations synthetic_events_fops = {
+	.open		= synthetic_events_open,
+	.read		= seq_read,
+	.write		= synthetic_events_write,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/* Register early so boot-time tracing can define events. */
+static __init int synth_events_register(void)
+{
+	int err = dyn_event_register(&synth_event_ops);
+
+	if (err)
+		pr_warn("synthetic events: registry refused them (%d)\n", err);
+	return err;
+}
+core_initcall(synth_events_register);
+
+static __init int synthetic_events_file_init(void)
+{
+	if (tracing_init_dentry())
+		return 0;
+	if (!tracefs_create_file("synthetic_events", TRACE_MODE_WRITE, NULL,
+				 NULL, &synthetic_events_fops))
+		pr_warn("synthetic events: no tracefs file synthetic_events\n");
+	return 0;
+}
+fs_initcall(synthetic_events_file_init);

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_synth_event - a synthetic event as a trace event: its fields and
+ * print fmt in the format file, its lines in the trace file, and writing
+ * one into the ring buffer from a histogram action or the in-kernel API.
+ *
+ * A record is the common header followed by one u64 slot per field, in
+ * definition order, except that a char[N] takes STR_VAR_LEN_MAX bytes in
+ * place.  A char[] or long[] slot holds a __data_loc (offset and length of
+ * bytes appended after the slots).  A stack arrives as a pointer to
+ * [count, address...] and is stored from the count on, stopping at the
+ * first zero address or at HIST_STACKTRACE_DEPTH entries; its printout
+ * skips the count.
+ *
+ * Writing allocates nothing: the sizes of the appended parts are computed
+ * first, then the record is reserved (nested, as a histogram action runs
+ * inside another event's write) and filled.  See trace_synth.h for the
+ * lifetime rules that make reading the definition safe here.
+ */
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/trace_events.h>
+#include <trace/events/mmflags.h>
+
+#include "trace.h"
+#include "trace_output.h"
+#include "trace_synth.h"
+
+struct synth_trace_event {
+	struct trace_entry		ent;
+	union trace_synth_field		fields[];
+};
+
+static int synth_define_fields(struct trace_event_call *call)
+{
+	struct synth_event *event = call->data;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < event->n_fields; i++) {
+		struct synth_field *f = event->fields[i];
+
+		ret = trace_define_field(call, f->type, f->name,
+					 offsetof(struct synth_trace_event, fields) +
+					 f->offset * sizeof(u64), f->size,
+					 f->is_signed,
+					 f->is_stack ? FILTER_STACKTRACE : FILTER_OTHER);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static struct trace_event_fields synth_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE, .define_fields = synth_define_fields },
+	{}
+};
+
+static void synth_print_num(struct trace_seq *s, struct synth_field *f,
+			    union trace_synth_field *v)
+{
+	u32 small;
+
+	switch (f->size) {
+	case 1:
+		small = v->as_u8;
+		break;
+	case 2:
+		small = v->as_u16;
+		break;
+	case 4:
+		small = v->as_u32;
+		break;
+	default:
+		if (f->is_signed)
+			trace_seq_printf(s, "%lld", (s64)v->as_u64);
+		else
+			trace_seq_printf(s, "%llu", v->as_u64);
+		return;
+	}
+	if (f->size == 4 && f->is_signed)
+		trace_seq_printf(s, "%d", (int)small);
+	else if (f->fmt[1] == 'x')
+		trace_seq_printf(s, "%x", small);
+	else
+		trace_seq_printf(s, "%u", small);
+}
+
+static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
+				     struct trace_event *trace_event)
+{
+	static const struct trace_print_flags gfp_names[] = {
+		__def_gfpflag_names, { -1, NULL }
+	};
+	struct synth_event *event = container_of(trace_event, struct synth_event,
+						 call.event);
+	struct synth_trace_event *entry = (void *)iter->ent;
+	bool verbose = iter->tr && (iter->tr->trace_flags & TRACE_ITER_VERBOSE);
+	struct trace_seq *s = &iter->seq;
+	unsigned int i, j;
+
+	trace_seq_printf(s, "%s: ", event->name);
+	for (i = 0; i < event->n_fields; i++) {
+		struct synth_field *f = event->fields[i];
+		union trace_synth_field *v = &entry->fields[f->offset];
+		const char *sep = i + 1 < event->n_fields ? " " : "";
+		unsigned long *stack;
+
+		if (trace_seq_has_overflowed(s))
+			break;
+		if (verbose)
+			trace_seq_printf(s, "%s ", f->fmt);
+		switch (f->kind) {
+		case SYNTH_STR:
+			trace_seq_printf(s, "%s=%s%s", f->name, (char *)v, sep);
+			break;
+		case SYNTH_DYN_STR:
+			trace_seq_printf(s, "%s=%s%s", f->name,
+					 (char *)entry + v->as_dynamic.offset, sep);
+			break;
+		case SYNTH_STACK:
+			stack = (void *)entry + v->as_dynamic.offset;
+			trace_seq_printf(s, "%s=STACK:\n", f->name);
+			for (j = 1; j < v->as_dynamic.len / sizeof(long); j++)
+				trace_seq_printf(s, "=> %pS\n", (void *)stack[j]);
+			break;
+		default:
+			trace_seq_printf(s, "%s=", f->name);
+			synth_print_num(s, f, v);
+			trace_seq_puts(s, sep);
+			/* gfp_t: the flags follow the separator, as they always did */
+			if (f->fmt[1] == 'x') {
+				trace_seq_puts(s, " (");
+				trace_print_flags_seq(s, "|", v->as_u32, gfp_names);
+				trace_seq_putc(s, ')');
+			}
+			break;
+		}
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions synth_event_funcs = {
+	.trace = synth_print,
+};
+
+/*
+ * Bytes a char[] or long[] value appends to the record.  A string is cut
+ * at STR_VAR_LEN_MAX - 1 characters.
+ */
+static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
+{
+	const unsigned long *stack = (void *)(uintptr_t)val;
+	unsigned int n;
+
+	if (!f->is_stack)
+		return val ? strnlen((char *)(uintptr_t)val, STR_VAR_LEN_MAX - 1) + 1
+			   : sizeof(FAULT_STRING);
+	if (!stack || !stack[0])
+		return 0;
+	for (n = 1; n < HIST_STACKTRACE_DEPTH && n <= stack[0] && stack[n]; n++)
+		;
+	return n * sizeof(long);
+}
+
+/* Store @val into the slot of @f; @tail is where appended bytes go. */
+static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
+			u64 val, unsigned int *tail, unsigned int len)
+{
+	union trace_synth_field *slot = &entry->fields[f->offset];
+	const char *str = (void *)(uintptr_t)val;
+
+	switch (f->kind) {
+	case SYNTH_NUM:
+		switch (f->size) {
+		case 1:
+			slot->as_u8 = val;
+			break;
+		case 2:
+			slot->as_u16 = val;
+			break;
+		case 4:
+			slot->as_u32 = val;
+			break;
+		default:
+			slot->as_u64 = val;
+			break;
+		}
+		break;
+	case SYNTH_STR:
+		strscpy((char *)slot, str ?: FAULT_STRING,
+			f->str_len ?: STR_VAR_LEN_MAX);
+		break;
+	case SYNTH_DYN_STR:
+	case SYNTH_STACK:
+		slot->as_dynamic.offset = *tail;
+		slot->as_dynamic.len = len;
+		if (f->is_stack)
+			memcpy((void *)entry + *tail, str, len);
+		else
+			strscpy((void *)entry + *tail, str ?: FAULT_STRING, len);
+		*tail += len;
+		break;
+	}
+}
+
+static inline u64 synth_val(const u64 *vals, const unsigned int *idx,
+			    unsigned int i)
+{
+	return idx ? vals[idx[i]] : vals[i];
+}
+
+/*
+ * Write one event: field i takes vals[idx[i]], or vals[i] without @idx.
+ * Returns -ENOSPC when the ring buffer had no room.
+ */
+static notrace int synth_event_write(struct trace_event_file *file,
+				     struct synth_event *event,
+				     const u64 *vals, const unsigned int *idx)
+{
+	unsigned int dyn_len[SYNTH_FIELDS_MAX];
+	unsigned int i, size, tail;
+	struct trace_event_buffer fbuffer;
+	struct synth_trace_event *entry;
+	struct trace_buffer *buffer;
+	int ret = 0;
+
+	tail = struct_size(entry, fields, event->n_u64);
+	size = tail;
+	for (i = 0; i < event->n_dynamic_fields; i++) {
+		struct synth_field *f = event->dynamic_fields[i];
+
+		dyn_len[i] = synth_dyn_len(f, synth_val(vals, idx, f->field_pos));
+		size += dyn_len[i];
+	}
+
+	buffer = file->tr->array_buffer.buffer;
+	ring_buffer_nest_start(buffer);
+	entry = trace_event_buffer_reserve(&fbuffer, file, size);
+	if (!entry) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	for (i = 0; i < event->n_fields; i++)
+		if (!event->fields[i]->is_dynamic)
+			synth_store(entry, event->fields[i],
+				    synth_val(vals, idx, i), &tail, 0);
+	for (i = 0; i < event->n_dynamic_fields; i++) {
+		struct synth_field *f = event->dynamic_fields[i];
+
+		synth_store(entry, f, synth_val(vals, idx, f->field_pos),
+			    &tail, dyn_len[i]);
+	}
+	trace_event_buffer_commit(&fbuffer);
+out:
+	ring_buffer_nest_end(buffer);
+	return ret;
+}
+
+/* The tracepoint probe a histogram action fires (see trace_synth()). */
+static notrace void synth_event_probe(void *data, u64 *var_ref_vals,
+				      unsigned int *var_ref_idx)
+{
+	struct trace_event_file *file = data;
+
+	if (trace_trigger_soft_disabled(file))
+		return;
+	synth_event_write(file, file->event_call->data, var_ref_vals,
+			  var_ref_idx);
+}
+
+/* Enabling the event (ftrace or perf) pins the module that created it. */
+static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
+			   void *data)
+{
+	struct synth_event *event = call->data;
+	bool get = type == TRACE_REG_REGISTER || type == TRACE_REG_PERF_REGISTER;
+	bool put = type == TRACE_REG_UNREGISTER || type == TRACE_REG_PERF_UNREGISTER;
+	int ret;
+
+	if (get && !try_module_get(event->mod))
+		return -EBUSY;
+	ret = trace_event_reg(call, type, data);
+	if ((get && ret) || (put && !ret))
+		module_put(event->mod);
+	return ret;
+}
+
+/* "a=%llu, b=%s", REC->a, __get_str(b) */
+static char *synth_make_print_fmt(struct synth_event *event)
+{
+	size_t len = 8;
+	struct seq_buf s;
+	unsigned int i;
+	char *buf;
+
+	for (i = 0; i < event->n_fields; i++)
+		len += 2 * strlen(event->fields[i]->name) + 32;
+	buf = kmalloc(len, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, len);
+	seq_buf_putc(&s, '"');
+	for (i = 0; i < event->n_fields; i++)
+		seq_buf_printf(&s, "%s%s=%s", i ? ", " : "",
+			       event->fields[i]->name, event->fields[i]->fmt);
+	seq_buf_putc(&s, '"');
+	for (i = 0; i < event->n_fields; i++) {
+		struct synth_field *f = event->fields[i];
+
+		if (f->kind == SYNTH_DYN_STR)
+			seq_buf_printf(&s, ", __get_str(%s)", f->name);
+		else if (f->kind == SYNTH_STACK)
+			seq_buf_printf(&s, ", __get_stacktrace(%s)", f->name);
+		else
+			seq_buf_printf(&s, ", REC->%s", f->name);
+	}
+	seq_buf_str(&s);
+	return buf;
+}
+
+/* Make @event a trace event under events/synthetic/. */
+int synth_event_setup_call(struct synth_event *event)
+{
+	struct trace_event_call *call = &event->call;
+	int ret;
+
+	event->tracepoint.name = event->name;
+	event->tp = &event->tracepoint;
+	event->class.system = SYNTH_SYSTEM;
+	event->class.fields_array = synth_fields_array;
+	event->class.reg = synth_event_reg;
+	event->class.probe = synth_event_probe;
+	INIT_LIST_HEAD(&event->class.fields);
+	call->class = &event->class;
+	call->event.funcs = &synth_event_funcs;
+	call->flags = TRACE_EVENT_FL_TRACEPOINT;
+	call->tp = event->tp;
+	call->data = event;
+	call->print_fmt = synth_make_print_fmt(event);
+	if (!call->print_fmt)
+		return -ENOMEM;
+
+	if (!register_trace_event(&call->event)) {
+		ret = -ENODEV;
+		goto free_fmt;
+	}
+	ret = trace_add_event_call(call);
+	if (ret) {
+		pr_warn("Failed to register synthetic event: %s\n", event->name);
+		unregister_trace_event(&call->event);
+		goto free_fmt;
+	}
+	return 0;
+free_fmt:
+	kfree(call->print_fmt);
+	call->print_fmt = NULL;
+	return ret;
+}
+
+/* Undo synth_event_setup_call(); fails (-EBUSY) while the event is used. */
+int synth_event_remove_call(struct synth_event *event)
+{
+	int ret = trace_remove_event_call(&event->call);
+
+	if (!ret) {
+		kfree(event->call.print_fmt);
+		event->call.print_fmt = NULL;
+	}
+	return ret;
+}
+
+/* The definition as synthetic_events lists it (without __data_loc). */
+void synth_event_print_def(struct seq_file *m, struct synth_event *event)
+{
+	unsigned int i;
+
+	seq_printf(m, "%s\t", event->name);
+	for (i = 0; i < event->n_fields; i++) {
+		const char *type = event->fields[i]->type;
+
+		if (event->fields[i]->is_dynamic)
+			type += strlen("__data_loc ");
+		seq_printf(m, "%s%s %s", i ? "; " : "", type,
+			   event->fields[i]->name);
+	}
+	seq_putc(m, '\n');
+}
+
+/* In-kernel API: tracing a synthetic event. */
+
+/* Zero @state and decide whether the event records at all. */
+static struct synth_event *synth_trace_open(struct trace_event_file *file,
+					    struct synth_event_trace_state *state)
+{
+	memset(state, 0, sizeof(*state));
+	state->event = file->event_call->data;
+	state->disabled = !(file->flags & EVENT_FILE_FL_ENABLED) ||
+			  trace_trigger_soft_disabled(file);
+	return state->event;
+}
+
+int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
+			    unsigned int n_vals)
+{
+	struct synth_event_trace_state state;
+	struct synth_event *event = synth_trace_open(file, &state);
+
+	if (n_vals != event->n_fields)
+		return -EINVAL;
+	if (state.disabled)
+		return 0;
+	return synth_event_write(file, event, vals, NULL);
+}
+EXPORT_SYMBOL_GPL(synth_event_trace_array);
+
+int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...)
+{
+	u64 vals[SYNTH_FIELDS_MAX];
+	unsigned int i;
+	va_list args;
+
+	if (n_vals > SYNTH_FIELDS_MAX)
+		return -EINVAL;
+	va_start(args, n_vals);
+	for (i = 0; i < n_vals; i++)
+		vals[i] = va_arg(args, u64);
+	va_end(args);
+	return synth_event_trace_array(file, vals, n_vals);
+}
+EXPORT_SYMBOL_GPL(synth_event_trace);
+
+int synth_event_trace_start(struct trace_event_file *file,
+			    struct synth_event_trace_state *state)
+{
+	struct synth_event *event;
+	size_t size;
+
+	if (!state)
+		return -EINVAL;
+	event = synth_trace_open(file, state);
+	if (state->disabled)
+		return 0;
+	/* the record is reserved before any value is known */
+	if (event->n_dynamic_fields)
+		return -EOPNOTSUPP;
+
+	size = struct_size(state->entry, fields, event->n_u64);
+	state->buffer = file->tr->array_buffer.buffer;
+	ring_buffer_nest_start(state->buffer);
+	state->entry = trace_event_buffer_reserve(&state->fbuffer, file, size);
+	if (!state->entry) {
+		ring_buffer_nest_end(state->buffer);
+		return -EINVAL;
+	}
+	memset(state->entry->fields, 0, size - sizeof(state->entry->ent));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(synth_event_trace_start);
+
+static int synth_add_val(const char *name, u64 val,
+			 struct synth_event_trace_state *state)
+{
+	struct synth_event *event;
+	struct synth_field *f = NULL;
+	unsigned int i;
+
+	if (!state)
+		return -EINVAL;
+	/* one trace sets fields either in order or by name, not both */
+	if (name ? state->add_next : state->add_name)
+		return -EINVAL;
+	state->add_name = !!name;
+	state->add_next = !name;
+	if (state->disabled || !state->entry)
+		return 0;
+
+	event = state->event;
+	if (name) {
+		for (i = 0; i < event->n_fields && !f; i++)
+			if (!strcmp(event->fields[i]->name, name))
+				f = event->fields[i];
+	} else if (state->cur_field < event->n_fields) {
+		f = event->fields[state->cur_field++];
+	}
+	if (!f || f->is_dynamic || (f->is_string && !val))
+		return -EINVAL;
+	synth_store(state->entry, f, val, NULL, 0);
+	return 0;
+}
+
+int synth_event_add_next_val(u64 val, struct synth_event_trace_state *state)
+{
+	return synth_add_val(NULL, val, state);
+}
+EXPORT_SYMBOL_GPL(synth_event_add_next_val);
+
+int synth_event_add_val(const char *field_name, u64 val,
+			struct synth_event_trace_state *state)
+{
+	if (!field_name)
+		return -EINVAL;
+	return synth_add_val(field_name, val, state);
+}
+EXPORT_SYMBOL_GPL(synth_event_add_val);
+
+int synth_event_trace_end(struct synth_event_trace_state *state)
+{
+	if (!state)
+		return -EINVAL;
+	if (state->entry) {
+		trace_event_buffer_commit(&state->fbuffer);
+		ring_buffer_nest_end(state->buffer);
+		state->entry = NULL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(synth_event_trace_end);
