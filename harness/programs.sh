@@ -32,6 +32,13 @@ cd "$ROOT"
 for f in tools/testing/selftests/*/*_test.c; do
 	[ -f "$f" ] && build "$src/$f" "$out/kselftest/$(basename "$f" .c)"
 done
+# The base's own user_events selftests, unmodified: they use the
+# remote-write layout of struct user_reg, chosen by this macro.
+for t in abi dyn ftrace perf; do
+	f=$src/tools/testing/selftests/user_events/${t}_test.c
+	[ -f "$f" ] && CFLAGS="$CFLAGS -DUSER_EVENTS_REMOTE_WRITE" \
+		build "$f" "$out/kselftest/user_events_base_${t}_test"
+done
 for f in samples/user_events/*.c; do
 	[ -f "$f" ] && build "$src/$f" "$out/samples/$(basename "$f" .c)"
 done

@@ -4,8 +4,10 @@
  *
  * An event is created from a parsed command, lives on user_event_list and
  * in the trace core (events/user_events/<name>/, dynamic_events) and is
- * destroyed only by an explicit delete once nothing references it.  All of
- * this happens under event_mutex; see trace_events_user.h for the whole
+ * destroyed by an explicit delete once nothing references it, or, when
+ * transient, as its last pin goes.  Multi-format events live under
+ * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
+ * of this happens under event_mutex; see trace_events_user.h for the whole
  * locking picture.
  */
 #include <linux/slab.h>
@@ -17,6 +19,9 @@
 /* All events, in registration order (event_mutex) */
 LIST_HEAD(user_event_list);
 
+/* Suffix of the next multi-format event's name (event_mutex) */
+static u64 user_event_multi_id;
+
 /* The trace core asks for our fields through this entry */
 static struct trace_event_fields user_event_fields_array[] = {
 	{ .type = TRACE_FUNCTION_TYPE,
@@ -24,14 +29,43 @@ static struct trace_event_fields user_event_fields_array[] = {
 	{}
 };
 
+static bool user_event_is_multi(const struct user_event *ev)
+{
+	return ev->reg_flags & USER_EVENT_REG_MULTI_FORMAT;
+}
+
+/* By tracepoint name: "name", or "name.<id>" for a multi-format event */
 static struct user_event *user_event_find(const char *name)
 {
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(ev, &user_event_list, link)
-		if (!strcmp(ev->desc.name, name))
+		if (!strcmp(ev->call.name, name))
 			return ev;
+	return NULL;
+}
+
+/*
+ * The event desc registers as: same name and fields, or -EADDRINUSE for a
+ * single-format name declared with other fields.  Single- and multi-format
+ * events never match each other.
+ */
+static struct user_event *user_event_match(const struct user_event_desc *desc,
+					   bool multi)
+{
+	struct user_event *ev;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(ev, &user_event_list, link) {
+		if (user_event_is_multi(ev) != multi ||
+		    strcmp(ev->desc.name, desc->name))
+			continue;
+		if (user_event_desc_same_fields(&ev->desc, desc))
+			return ev;
+		if (!multi)
+			return ERR_PTR(-EADDRINUSE);
+	}
 	return NULL;
 }
 
@@ -75,11 +109,14 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		return 0;
 	}
 	user_event_bit_update(ev);
+	user_event_enablers_update(ev);
 	return ret;
 }
 
 static void user_event_free(struct user_event *ev)
 {
+	if (ev->call.name != ev->desc.name)
+		kfree(ev->call.name);
 	kfree(ev->call.print_fmt);
 	user_event_desc_free(&ev->desc);
 	kfree(ev);
@@ -87,6 +124,7 @@ static void user_event_free(struct user_event *ev)
 
 /* Make desc a live event; desc is consumed whatever the outcome */
 static int user_event_create(struct user_event_desc *desc,
+			     const struct user_event_reg_opts *opts,
 			     struct user_event **evp)
 {
 	struct user_event *ev;
@@ -100,6 +138,21 @@ static int user_event_create(struct user_event_desc *desc,
 	}
 	ev->desc = *desc;
 	memset(desc, 0, sizeof(*desc));
+	INIT_LIST_HEAD(&ev->enablers);
+	ev->reg_flags = opts->flags;
+	ev->transient = !opts->keep;
+	ev->call.name = ev->desc.name;
+	ev->class.system = USER_EVENTS_SYSTEM;
+	if (user_event_is_multi(ev)) {
+		ev->call.name = kasprintf(GFP_KERNEL_ACCOUNT, "%s.%llx",
+					  ev->desc.name, user_event_multi_id++);
+		ev->class.system = USER_EVENTS_MULTI_SYSTEM;
+		if (!ev->call.name) {
+			ev->call.name = ev->desc.name;
+			ret = -ENOMEM;
+			goto err_free;
+		}
+	}
 
 	ev->call.print_fmt = user_event_print_fmt(&ev->desc);
 	if (!ev->call.print_fmt) {
@@ -110,13 +163,11 @@ static int user_event_create(struct user_event_desc *desc,
 	if (ret)
 		goto err_free;
 
-	ev->tp.name = ev->desc.name;
-	ev->class.system = USER_EVENTS_SYSTEM;
+	ev->tp.name = ev->call.name;
 	ev->class.reg = user_event_reg;
 	ev->class.fields_array = user_event_fields_array;
 	INIT_LIST_HEAD(&ev->class.fields);
 	ev->call.class = &ev->class;
-	ev->call.name = ev->desc.name;
 	ev->call.event.funcs = &user_event_output_funcs;
 	ev->call.data = ev;
 	refcount_set(&ev->refs, 1);
@@ -173,12 +224,15 @@ static int user_event_destroy(struct user_event *ev)
 }
 
 /*
- * Register cmd, or find the identical event it names.  With pin the caller
- * gets a reference it must drop with refcount_dec().
+ * Register cmd, or find the identical event it names.  The caller gets a
+ * pin it must drop with user_event_put().
  */
-int user_event_register_cmd(const char *cmd, bool pin, struct user_event **evp,
+int user_event_register_cmd(const char *cmd,
+			    const struct user_event_reg_opts *opts,
+			    struct user_event **evp,
 			    struct user_event_parse_err *perr)
 {
+	bool multi = opts->flags & USER_EVENT_REG_MULTI_FORMAT;
 	struct user_event_desc desc;
 	struct user_event *ev;
 	int ret;
@@ -188,20 +242,30 @@ int user_event_register_cmd(const char *cmd, bool pin, struct user_event **evp,
 		return ret;
 
 	guard(mutex)(&event_mutex);
-	ev = user_event_find(desc.name);
+	ev = user_event_match(&desc, multi);
 	if (ev) {
-		ret = user_event_desc_same_fields(&ev->desc, &desc) ?
-		      0 : -EADDRINUSE;
 		user_event_desc_free(&desc);
+		if (IS_ERR(ev))
+			return PTR_ERR(ev);
+		if (opts->keep)
+			ev->transient = false;
 	} else {
-		ret = user_event_create(&desc, &ev);
+		ret = user_event_create(&desc, opts, &ev);
+		if (ret)
+			return ret;
 	}
-	if (ret)
-		return ret;
-	if (pin)
-		refcount_inc(&ev->refs);
+	refcount_inc(&ev->refs);
 	*evp = ev;
 	return 0;
+}
+
+/* Drop a pin (event_mutex); a transient event goes with its last one */
+void user_event_put(struct user_event *ev)
+{
+	lockdep_assert_held(&event_mutex);
+	refcount_dec(&ev->refs);
+	if (ev->transient && refcount_read(&ev->refs) == 1)
+		user_event_destroy(ev);
 }
 
 int user_event_delete(const char *name)
@@ -212,6 +276,10 @@ int user_event_delete(const char *name)
 	ev = user_event_find(name);
 	if (!ev)
 		return -ENOENT;
+	if (user_event_busy(ev))
+		return -EBUSY;
+	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
+		return -EPERM;
 	return user_event_destroy(ev);
 }
 
@@ -223,17 +291,22 @@ static struct user_event *user_event_from_devent(struct dyn_event *dev)
 /* dynamic_events: "u:name fields" creates (or finds) an event */
 static int user_event_dyn_create(const char *raw)
 {
+	struct user_event_reg_opts opts = { .keep = true };
 	struct user_event_parse_err perr;
 	struct user_event *ev;
 	int ret;
 
 	if (!str_has_prefix(raw, USER_EVENTS_PREFIX))
 		return -ECANCELED;
-	ret = user_event_register_cmd(raw + strlen(USER_EVENTS_PREFIX), false,
+	ret = user_event_register_cmd(raw + strlen(USER_EVENTS_PREFIX), &opts,
 				      &ev, &perr);
 	if (ret == -EINVAL && perr.err != USER_ERR_NONE)
 		tracing_log_err(NULL, "user_events", raw, user_event_errs,
 				perr.err, perr.pos + strlen(USER_EVENTS_PREFIX));
+	if (!ret) {
+		guard(mutex)(&event_mutex);
+		user_event_put(ev);
+	}
 	return ret;
 }
 
@@ -266,9 +339,9 @@ static bool user_event_dyn_match(const char *system, const char *event,
 	char *buf;
 	int i;
 
-	if (system && strcmp(system, USER_EVENTS_SYSTEM))
+	if (system && strcmp(system, ev->class.system))
 		return false;
-	if (strcmp(event, ev->desc.name))
+	if (strcmp(event, ev->call.name))
 		return false;
 	if (!argc)
 		return true;

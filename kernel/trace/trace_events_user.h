@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * user_events, status-page ABI: internal interfaces.
+ * user_events: internal interfaces.
  *
  * A user program registers an event through tracefs user_events_data (or an
  * administrator writes "u:..." to dynamic_events).  Each event owns one bit
  * of a shared page that user space maps read-only from user_events_status;
- * the bit is set while ftrace or perf consume the event.  Writes to
- * user_events_data carry a per-fd index followed by the payload, which is
- * copied straight into the consumers' buffers.
+ * the bit is set while ftrace or perf consume the event.  A program that
+ * registers with the remote-write layout also owns an enabler: a bit of a
+ * word in its own memory that the kernel keeps equal to the status bit.
+ * Both kinds of registration find the same event in one registry.  Writes
+ * to user_events_data carry a per-fd index followed by the payload, which
+ * is copied straight into the consumers' buffers; the write path does not
+ * know which kind of registration gave the index.
  *
  * Files, by role:
  *   trace_events_user.c         registry, consumer registration, delete
  *   trace_events_user_parse.c   command text -> struct user_event_desc
  *   trace_events_user_format.c  fields, print fmt, trace output, listing
  *   trace_events_user_status.c  status bits, mmap and read of the status file
+ *   trace_events_user_enabler.c remote-write words, per-mm state, fork/exit
  *   trace_events_user_write.c   write()/writev() into ftrace and perf
  *   trace_events_user_fs.c      tracefs files, ioctls, dynamic_events glue
  *
@@ -51,6 +56,29 @@
  *
  * - Status bits change only under event_mutex with atomic little-endian
  *   bit operations; user space reads the page without any lock.
+ *
+ * - An event registered through the remote-write layout without
+ *   USER_EVENT_REG_PERSIST is transient: when its last pin goes (fd slot or
+ *   enabler) it is destroyed, under event_mutex, unless still consumed.
+ *
+ * - Enablers (remote-write words) sit on two lists, both under event_mutex:
+ *   their event's (walked when consumers change) and their user_event_mm's
+ *   (walked at fork, unregister and teardown).  An enabler pins its event.
+ *   A user_event_mm is shared by the tasks using one address space and is
+ *   counted (refcount_t) by those tasks and by its queued fault work; when
+ *   the count drops to zero its enablers are freed under event_mutex before
+ *   the user_event_mm itself, so whoever walks an event's enablers under
+ *   event_mutex sees live enablers and live user_event_mms.  Queuing work
+ *   takes a count only with refcount_inc_not_zero(): a user_event_mm on
+ *   its way out gets no new work.  The mm_struct is held with mmgrab() and
+ *   its pages are touched only after mmget_not_zero().
+ *
+ * - Bits of enablers are written under event_mutex with pages pinned by
+ *   pin_user_pages_remote(FOLL_NOFAULT): nothing that faults (userfaultfd,
+ *   a file system) runs under the global lock.  A word whose page is absent
+ *   or copy-on-write is marked pending and its user_event_mm's work item
+ *   faults it in under the mmap lock alone, then retries under event_mutex.
+ *   Lock order: event_mutex, then mmap_lock (as uprobes).
  */
 #ifndef _TRACE_EVENTS_USER_H
 #define _TRACE_EVENTS_USER_H
@@ -76,6 +104,8 @@
 #define USER_EVENT_FIELDS_MAX	64
 /* Largest fixed-size field (char[N] or struct) */
 #define USER_EVENT_FIELD_SIZE_MAX	1024
+/* Longest length text in char[N] ("0x0400"), as Linux 6.4 accepts */
+#define USER_EVENT_ARRAY_DIGITS_MAX	6
 /* Largest fixed part of a payload */
 #define USER_EVENT_FIXED_MAX	2048
 /* Largest payload accepted by write() (fits a ring buffer and perf) */
@@ -125,6 +155,35 @@ struct user_event {
 	unsigned int			bit;	/* status bit, never 0 */
 	unsigned int			ftrace_users; /* event_mutex */
 	unsigned int			perf_users;   /* event_mutex */
+	struct list_head		enablers; /* remote-write words, event_mutex */
+	u16				reg_flags; /* USER_EVENT_REG_* at creation */
+	bool				transient; /* destroyed with its last pin */
+};
+
+/* State of an address space whose tasks registered remote-write words */
+struct user_event_mm {
+	refcount_t		refs;		/* tasks + queued fault work */
+	struct mm_struct	*mm;		/* mmgrab()ed */
+	struct list_head	enablers;	/* event_mutex */
+	struct work_struct	fault_work;	/* faults pending words in */
+};
+
+/* One remote-write word: bit of the size-byte word at addr in umm->mm */
+struct user_event_enabler {
+	struct list_head	mm_link;	/* user_event_mm.enablers */
+	struct list_head	ev_link;	/* user_event.enablers */
+	struct user_event	*ev;		/* pinned */
+	struct user_event_mm	*umm;		/* owner */
+	unsigned long		addr;		/* user address, aligned */
+	u8			bit;		/* bit of the word */
+	u8			size;		/* 4 or 8 */
+	bool			pending;	/* not written yet: fault work */
+};
+
+/* What a registration asks for, beside the command */
+struct user_event_reg_opts {
+	u16	flags;		/* USER_EVENT_REG_* (remote-write layout) */
+	bool	keep;		/* status page, dynamic_events or PERSIST */
 };
 
 /* Index table of an fd: slot i is write index i */
@@ -138,7 +197,14 @@ struct user_event_refs {
 struct user_event_fd {
 	struct mutex			lock;	/* serializes table updates */
 	struct user_event_refs __rcu	*refs;	/* current table or NULL */
+	int				idle_ret; /* write nobody consumes */
 };
+
+/* Does anything consume ev?  (event_mutex) */
+static inline bool user_event_consumed(const struct user_event *ev)
+{
+	return ev->ftrace_users || ev->perf_users;
+}
 
 /* Errors of command parsing, indexes into user_event_errs[] */
 enum user_event_err {
@@ -206,6 +272,12 @@ void user_event_bit_free(unsigned int bit);
 void user_event_bit_update(struct user_event *ev);
 extern const struct file_operations user_event_status_fops;
 
+/* trace_events_user_enabler.c */
+int user_event_enabler_add(struct user_event *ev,
+			   const struct user_enabler_reg *reg);
+int user_event_enabler_remove(const struct user_unreg *unreg);
+void user_event_enablers_update(struct user_event *ev);
+
 /* trace_events_user_write.c */
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
 int user_event_ftrace_probe(void *data, struct user_event *ev,
@@ -215,9 +287,11 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 
 /* trace_events_user.c */
 extern struct list_head user_event_list;
-int user_event_register_cmd(const char *cmd, bool pin,
+int user_event_register_cmd(const char *cmd,
+			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
 			    struct user_event_parse_err *perr);
+void user_event_put(struct user_event *ev);
 int user_event_delete(const char *name);
 extern struct dyn_event_operations user_event_dyn_ops;
 

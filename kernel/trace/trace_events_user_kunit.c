@@ -27,6 +27,7 @@ static const struct user_kunit_bad user_kunit_bad_cmds[] = {
 	{ "ev struct s x 0",	USER_ERR_BAD_SIZE,	14 },
 	{ "ev struct s x 4 y",	USER_ERR_TRAILING,	16 },
 	{ "ev char[0] x",	USER_ERR_BAD_ARRAY,	3 },
+	{ "ev char[0x00001] x",	USER_ERR_BAD_ARRAY,	3 },
 	{ "ev u16[2] x",	USER_ERR_BAD_ARRAY,	3 },
 	{ "ev __data_loc u8 x",	USER_ERR_BAD_ARRAY,	14 },
 	{ "ev u32 x;u8 x",	USER_ERR_DUP_FIELD,	12 },

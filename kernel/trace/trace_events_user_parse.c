@@ -209,6 +209,7 @@ static int user_parse_field(struct trace_token *tok, int n,
 		struct trace_token num = { array.start + 1, array.len - 2 };
 
 		if (!sc->is_char || array.start[array.len - 1] != ']' ||
+		    num.len > USER_EVENT_ARRAY_DIGITS_MAX ||
 		    user_parse_uint(&num, &count) || !count ||
 		    count > USER_EVENT_FIELD_SIZE_MAX)
 			return user_fail(perr, USER_ERR_BAD_ARRAY, array.pos);

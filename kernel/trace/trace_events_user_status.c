@@ -117,7 +117,7 @@ static int user_event_status_show(struct seq_file *m, void *v)
 	guard(mutex)(&event_mutex);
 	list_for_each_entry(ev, &user_event_list, link) {
 		active++;
-		seq_printf(m, "%u:%s", ev->bit, ev->desc.name);
+		seq_printf(m, "%u:%s", ev->bit, ev->call.name);
 		if (ev->ftrace_users || ev->perf_users) {
 			busy++;
 			seq_puts(m, user_event_status_text.used_by);

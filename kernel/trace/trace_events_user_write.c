@@ -239,9 +239,12 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 	if (len > USER_EVENT_PAYLOAD_MAX)
 		return -E2BIG;
 
-	/* Nobody consumes the event: the common, free case */
+	/*
+	 * Nobody consumes the event: the common, free case.  Status-page
+	 * programs see the write succeed, remote-write ones -EBADF.
+	 */
 	if (likely(!rcu_access_pointer(ev->tp.funcs)))
-		return count;
+		return READ_ONCE(ufd->idle_ret) ?: count;
 
 	for (tries = 0; ; tries++) {
 		ret = user_event_emit(ev, i, len, &next);

@@ -3,10 +3,22 @@
  * user_events: trace events defined and emitted by user programs.
  *
  * A program registers an event on the tracefs file user_events_data and
- * gets back a bit in the shared status page (tracefs user_events_status,
- * mapped read-only) and a write index.  While the bit is set something
- * consumes the event; the program then write()s or writev()s the index
- * followed by the payload to the same file descriptor.
+ * learns whether anything consumes it in one of two ways, chosen by the
+ * size of the registration it passes to DIAG_IOCSREG:
+ *
+ * - status page: it gets back a bit of the shared page mapped read-only
+ *   from tracefs user_events_status (struct user_status_reg, 20 bytes);
+ * - remote write: the kernel sets and clears a bit of a 32- or 64-bit
+ *   word in the program's own memory (struct user_enabler_reg, 28 bytes).
+ *
+ * Either way it gets a write index and, while the event is consumed,
+ * write()s or writev()s the index followed by the payload to the same file
+ * descriptor.
+ *
+ * User space names the layout it uses "struct user_reg".  By default that
+ * is the status-page layout; building with -DUSER_EVENTS_REMOTE_WRITE makes
+ * it the remote-write layout.  The other layout stays available under its
+ * own name.
  */
 #ifndef _UAPI_LINUX_USER_EVENTS_H
 #define _UAPI_LINUX_USER_EVENTS_H
@@ -14,21 +26,44 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
+/*
+ * Programs written against the status-page header use struct iovec and
+ * writev() having included only this file: keep that working.
+ */
+#ifndef __KERNEL__
+#include <sys/uio.h>
+#endif
+
 /* Value of a __data_loc/__rel_loc field: payload size above, offset below */
 #define DYN_LOC(offset, size) (((size) << 16) | (offset))
 
-/* Trace system (events/<system>/) all user events live in */
+/* Trace system (events/<system>/) of user events */
 #define USER_EVENTS_SYSTEM "user_events"
+
+/* Trace system of events registered with USER_EVENT_REG_MULTI_FORMAT */
+#define USER_EVENTS_MULTI_SYSTEM "user_events_multi"
 
 /* Prefix of user event commands written to dynamic_events */
 #define USER_EVENTS_PREFIX "u:"
 
+/* The tag of each layout: user space calls one of them user_reg */
+#if !defined(__KERNEL__) && defined(USER_EVENTS_REMOTE_WRITE)
+#define __USER_STATUS_REG user_status_reg
+#define __USER_ENABLER_REG user_reg
+#elif !defined(__KERNEL__)
+#define __USER_STATUS_REG user_reg
+#define __USER_ENABLER_REG user_enabler_reg
+#else
+#define __USER_STATUS_REG user_status_reg
+#define __USER_ENABLER_REG user_enabler_reg
+#endif
+
 /*
- * Argument of DIAG_IOCSREG.  The caller fills size and name_args; the
- * kernel fills status_bit and write_index.
+ * Status-page registration (size 20).  The caller fills size and
+ * name_args; the kernel fills status_bit and write_index.
  */
-struct user_reg {
-	/* In: sizeof(struct user_reg) as the caller knows it */
+struct __USER_STATUS_REG {
+	/* In: sizeof(struct user_status_reg) as the caller knows it */
 	__u32	size;
 
 	/* In: user address of the NUL-terminated event command */
@@ -41,13 +76,77 @@ struct user_reg {
 	__u32	write_index;
 } __attribute__((__packed__));
 
+/* Flags of a remote-write registration */
+enum user_reg_flag {
+	/* The event stays after its last reference, until deleted */
+	USER_EVENT_REG_PERSIST		= 1U << 0,
+
+	/* Events of one name may differ in fields: one tracepoint each */
+	USER_EVENT_REG_MULTI_FORMAT	= 1U << 1,
+
+	/* First value that is not a flag */
+	USER_EVENT_REG_MAX		= 1U << 2,
+};
+
+/*
+ * Remote-write registration (size 28).  While the event is consumed the
+ * kernel keeps bit enable_bit of the enable_size-byte word at enable_addr
+ * set, in the memory of the registering process (and of its forks).
+ */
+struct __USER_ENABLER_REG {
+	/* In: sizeof(struct user_enabler_reg) as the caller knows it */
+	__u32	size;
+
+	/* In: bit of the word to set while the event is consumed */
+	__u8	enable_bit;
+
+	/* In: size of the word, 4 or 8 bytes */
+	__u8	enable_size;
+
+	/* In: enum user_reg_flag */
+	__u16	flags;
+
+	/* In: user address of the word, aligned to enable_size */
+	__u64	enable_addr;
+
+	/* In: user address of the NUL-terminated event command */
+	__u64	name_args;
+
+	/* Out: index to prefix writes with, valid for this fd only */
+	__u32	write_index;
+} __attribute__((__packed__));
+
+/* Argument of DIAG_IOCSUNREG: the word and bit a registration gave */
+struct user_unreg {
+	/* In: sizeof(struct user_unreg) as the caller knows it */
+	__u32	size;
+
+	/* In: enable_bit of the registration */
+	__u8	disable_bit;
+
+	/* In: zero */
+	__u8	__reserved;
+
+	/* In: zero */
+	__u16	__reserved2;
+
+	/* In: enable_addr of the registration */
+	__u64	disable_addr;
+} __attribute__((__packed__));
+
+#undef __USER_STATUS_REG
+#undef __USER_ENABLER_REG
+
 /* ioctls of user_events_data */
 #define DIAG_IOC_MAGIC '*'
 
-/* Register an event (or reuse an identical one) */
+/* Register an event (or reuse an identical one); either layout */
 #define DIAG_IOCSREG _IOWR(DIAG_IOC_MAGIC, 0, struct user_reg *)
 
 /* Delete an event nothing references any more, by name */
 #define DIAG_IOCSDEL _IOW(DIAG_IOC_MAGIC, 1, char *)
+
+/* Stop updating a remote-write word and clear its bit */
+#define DIAG_IOCSUNREG _IOW(DIAG_IOC_MAGIC, 2, struct user_unreg *)
 
 #endif /* _UAPI_LINUX_USER_EVENTS_H */

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events, remote-write registrations beside the status page: one
+ * event through both layouts, words that are absent or copy-on-write,
+ * fork/exec/exit, unregister, persistent and multi-format events, every
+ * refused registration with its errno, and a stress run.
+ */
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "ue_util.h"
+
+#define UE_MULTI_DIR UE_TRACEFS "/events/" USER_EVENTS_MULTI_SYSTEM
+
+/* Remote-write registration of cmd; 0 or -errno, *idx the write index */
+static int ue_reg_word(int fd, const char *cmd, void *addr, int size, int bit,
+		       int flags, uint32_t *idx)
+{
+	struct user_enabler_reg r = {
+		.size = sizeof(r),
+		.enable_bit = bit,
+		.enable_size = size,
+		.flags = flags,
+		.enable_addr = (uintptr_t)addr,
+		.name_args = (uintptr_t)cmd,
+	};
+
+	if (ioctl(fd, DIAG_IOCSREG, &r))
+		return -errno;
+	if (idx)
+		*idx = r.write_index;
+	return 0;
+}
+
+static int ue_unreg_word(int fd, void *addr, int bit)
+{
+	struct user_unreg u = {
+		.size = sizeof(u),
+		.disable_bit = bit,
+		.disable_addr = (uintptr_t)addr,
+	};
+
+	return ioctl(fd, DIAG_IOCSUNREG, &u) ? -errno : 0;
+}
+
+/* Wait up to 2 s for *word to become want (the fault work is async) */
+static uint32_t ue_load(const uint32_t *word)
+{
+	return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+static int ue_wait_word(const uint32_t *word, uint32_t want)
+{
+	int i;
+
+	for (i = 0; i < 2000 && ue_load(word) != want; i++)
+		usleep(1000);
+	return ue_load(word) == want;
+}
+
+static int ue_exists(const char *event)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s",
+		 event);
+	return stat(path, &st) == 0;
+}
+
+static long ue_perf_open(const char *dir)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+	};
+	char path[300], *text;
+
+	snprintf(path, sizeof(path), "%s/id", dir);
+	text = ue_read_file(path);
+	if (!text)
+		return -1;
+	attr.config = atoi(text);
+	free(text);
+	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+}
+
+/* Path of the multi-format event of name whose format mentions field */
+static int ue_multi_dir(const char *name, const char *field, char *out,
+			size_t len)
+{
+	char path[512], *text;
+	int id;
+
+	for (id = 0; id < 4096; id++) {
+		snprintf(out, len, UE_MULTI_DIR "/%s.%x", name, id);
+		snprintf(path, sizeof(path), "%s/format", out);
+		text = ue_read_file(path);
+		if (!text)
+			continue;
+		if (strstr(text, field)) {
+			free(text);
+			return 0;
+		}
+		free(text);
+	}
+	return -1;
+}
+
+TEST(both_layouts_one_event_one_fd)
+{
+	uint32_t word = 0, v = 7, sidx, widx = 0;
+	const uint8_t *page = ue_map_status();
+	struct user_reg r;
+	char *line;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_NE(NULL, page);
+	ue_clear_trace();
+	ASSERT_EQ(0, ue_reg(fd, "ue_both u32 v", &r));
+	sidx = r.write_index;
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_both u32 v", &word, 4, 3, 0, &widx));
+	EXPECT_EQ(sidx, widx);
+	EXPECT_EQ(0, word);
+	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
+
+	ASSERT_EQ(0, ue_enable("ue_both", 1));
+	EXPECT_EQ(1u << 3, word);
+	EXPECT_EQ(1, ue_bit_set(page, r.status_bit));
+	EXPECT_EQ(8, ue_emit(fd, widx, &v, 4));
+	line = ue_trace_line("ue_both", 0, NULL);
+	ASSERT_NE(NULL, line);
+	EXPECT_STREQ("v=7", line);
+	free(line);
+
+	ASSERT_EQ(0, ue_enable("ue_both", 0));
+	EXPECT_EQ(0, word);
+	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
+	/* This fd registered a word: an unconsumed write is refused */
+	EXPECT_EQ(-EBADF, ue_emit(fd, widx, &v, 4));
+
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 3));
+	close(fd);
+	/* The status-page registration keeps the event until deleted */
+	EXPECT_EQ(1, ue_exists("ue_both"));
+	EXPECT_EQ(0, ue_del("ue_both"));
+	munmap((void *)page, sysconf(_SC_PAGESIZE));
+}
+
+TEST(status_page_fd_writes_while_idle)
+{
+	uint32_t v = 1;
+	struct user_reg r;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "ue_idle u32 v", &r));
+	EXPECT_EQ(8, ue_emit(fd, r.write_index, &v, 4));
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_idle"));
+}
+
+TEST(refused_registrations)
+{
+	struct user_enabler_reg big[2] = { { .size = sizeof(big) } };
+	uint64_t words[2] = { 0, 0 };
+	uint32_t *w32 = (uint32_t *)words;
+	struct user_unreg u = { .size = sizeof(u) };
+	char huge[8192] = { 0 };
+	uint32_t v = 0;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	/* Sizes: below the status-page layout, above a page, unknown tail */
+	*(uint32_t *)huge = 0;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, huge));
+	EXPECT_EQ(EINVAL, errno);
+	*(uint32_t *)huge = 19;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, huge));
+	EXPECT_EQ(EINVAL, errno);
+	*(uint32_t *)huge = sysconf(_SC_PAGESIZE) + 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, huge));
+	EXPECT_EQ(E2BIG, errno);
+	big[0].enable_size = 4;
+	big[0].enable_addr = (uintptr_t)&v;
+	big[0].name_args = (uintptr_t)"ue_bad u32 v";
+	((char *)big)[sizeof(big) - 1] = 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, big));
+	EXPECT_EQ(E2BIG, errno);
+
+	/* Word sizes other than 4 and 8 */
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 0, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 1, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 2, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 16, 0, 0, NULL));
+	/* Bits past the word */
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 4, 32, 0, NULL));
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 8, 64, 0, NULL));
+	/* Misaligned words */
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", (char *)words + 2,
+				       4, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", &w32[1], 8, 0, 0,
+				       NULL));
+	/* Kernel addresses */
+	EXPECT_EQ(-EFAULT, ue_reg_word(fd, "ue_bad u32 v",
+				       (void *)0xffff888000000000ul, 4, 0, 0,
+				       NULL));
+	/* Unknown flags */
+	EXPECT_EQ(-EINVAL, ue_reg_word(fd, "ue_bad u32 v", words, 4, 0,
+				       USER_EVENT_REG_MAX, NULL));
+	/* None of these created the event */
+	EXPECT_EQ(0, ue_exists("ue_bad"));
+
+	/* The same word and bit twice, even for another event */
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_bad u32 v", words, 8, 63, 0, NULL));
+	EXPECT_EQ(-EADDRINUSE, ue_reg_word(fd, "ue_bad u32 v", words, 8, 63,
+					   0, NULL));
+	EXPECT_EQ(-EADDRINUSE, ue_reg_word(fd, "ue_bad2 u32 v", words, 8, 63,
+					   0, NULL));
+	EXPECT_EQ(0, ue_exists("ue_bad2"));
+	/* Same name, other fields */
+	EXPECT_EQ(-EADDRINUSE, ue_reg_word(fd, "ue_bad u64 v", words, 8, 1,
+					   0, NULL));
+
+	/* Unregister: unknown word, reserved bytes, sizes */
+	u.disable_addr = (uintptr_t)words;
+	u.disable_bit = 62;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSUNREG, &u));
+	EXPECT_EQ(ENOENT, errno);
+	u.disable_bit = 63;
+	u.__reserved = 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSUNREG, &u));
+	EXPECT_EQ(EINVAL, errno);
+	u.__reserved = 0;
+	u.size = 15;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSUNREG, &u));
+	EXPECT_EQ(EINVAL, errno);
+	u.size = sizeof(u);
+	EXPECT_EQ(0, ioctl(fd, DIAG_IOCSUNREG, &u));
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSUNREG, &u));
+	EXPECT_EQ(ENOENT, errno);
+	close(fd);
+	/* Transient: gone with its last registration */
+	EXPECT_EQ(0, ue_exists("ue_bad"));
+}
+
+TEST(word_not_faulted_in)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	uint32_t *word;
+	char *map;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	map = mmap(NULL, psz, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, map);
+	word = (uint32_t *)(map + 64);
+	/* Registered on a page never touched */
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_nf u32 v", word, 4, 5, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_nf", 1));
+	EXPECT_EQ(1, ue_wait_word(word, 1u << 5));
+	/* Page dropped: the next change faults it in again */
+	ASSERT_EQ(0, madvise(map, psz, MADV_DONTNEED));
+	ASSERT_EQ(0, ue_enable("ue_nf", 0));
+	ASSERT_EQ(0, ue_enable("ue_nf", 1));
+	EXPECT_EQ(1, ue_wait_word(word, 1u << 5));
+	ASSERT_EQ(0, ue_enable("ue_nf", 0));
+	EXPECT_EQ(1, ue_wait_word(word, 0));
+	ASSERT_EQ(0, ue_unreg_word(fd, word, 5));
+	close(fd);
+	munmap(map, psz);
+	EXPECT_EQ(0, ue_exists("ue_nf"));
+}
+
+/* After exec: the enablers of the old image are gone with it */
+static int ue_after_exec(void)
+{
+	return ue_exists("ue_exec") ? 1 : 0;
+}
+
+TEST(fork_exec_exit_cow)
+{
+	static uint32_t word;	/* data page: copy-on-write after fork */
+	int status, fd = ue_open();
+	pid_t pid;
+
+	ASSERT_GE(fd, 0);
+	word = 0;
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_cow u32 v", &word, 4, 0, 0, NULL));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0)	/* untouched copy: gets its bit by itself */
+		_exit(ue_wait_word(&word, 1) ? 0 : 1);
+	usleep(100000);
+	ASSERT_EQ(0, ue_enable("ue_cow", 1));
+	EXPECT_EQ(1, ue_wait_word(&word, 1));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+
+	/* A child's own registration goes with its exit */
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		static uint32_t mine;
+		int cfd = ue_open();
+
+		if (ue_reg_word(cfd, "ue_exit u32 v", &mine, 4, 0, 0, NULL))
+			_exit(2);
+		_exit(ue_exists("ue_exit") ? 0 : 3);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, ue_exists("ue_exit"));
+
+	/* ... and with its exec (the fd is close-on-exec) */
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		static uint32_t mine;
+		int cfd = open(UE_DATA, O_RDWR | O_CLOEXEC);
+
+		if (ue_reg_word(cfd, "ue_exec u32 v", &mine, 4, 0, 0, NULL))
+			_exit(2);
+		execl("/proc/self/exe", "ue_after_exec", "--after-exec", NULL);
+		_exit(4);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+
+	ASSERT_EQ(0, ue_enable("ue_cow", 0));
+	EXPECT_EQ(1, ue_wait_word(&word, 0));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	close(fd);
+	EXPECT_EQ(0, ue_exists("ue_cow"));
+}
+
+TEST(unregister_in_child)
+{
+	static uint32_t word;
+	int status, fd = ue_open();
+	pid_t pid;
+
+	ASSERT_GE(fd, 0);
+	word = 0;
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_child u32 v", &word, 4, 1, 0, NULL));
+	ASSERT_EQ(0, ue_enable("ue_child", 1));
+	EXPECT_EQ(2, word);
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		if (ue_unreg_word(fd, &word, 1))
+			_exit(1);
+		/* The child's copy is cleared, and only it */
+		_exit(word == 0 ? 0 : 2);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(2, word);
+	/* The page may be write-protected since fork: updates may lag */
+	ASSERT_EQ(0, ue_enable("ue_child", 0));
+	EXPECT_EQ(1, ue_wait_word(&word, 0));
+	ASSERT_EQ(0, ue_enable("ue_child", 1));
+	EXPECT_EQ(1, ue_wait_word(&word, 2));
+	ASSERT_EQ(0, ue_enable("ue_child", 0));
+	EXPECT_EQ(1, ue_wait_word(&word, 0));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 1));
+	close(fd);
+	EXPECT_EQ(0, ue_exists("ue_child"));
+}
+
+TEST(persist_through_ftrace_and_perf)
+{
+	uint32_t word = 0, idx = 0, v = 42;
+	char *line;
+	long pfd;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_clear_trace();
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_keep u32 v", &word, 4, 0,
+				 USER_EVENT_REG_PERSIST, &idx));
+	ASSERT_EQ(0, ue_enable("ue_keep", 1));
+	EXPECT_EQ(1, word);
+	EXPECT_EQ(8, ue_emit(fd, idx, &v, 4));
+	line = ue_trace_line("ue_keep", 0, NULL);
+	ASSERT_NE(NULL, line);
+	EXPECT_STREQ("v=42", line);
+	free(line);
+	ASSERT_EQ(0, ue_enable("ue_keep", 0));
+	EXPECT_EQ(0, word);
+
+	pfd = ue_perf_open(UE_TRACEFS "/events/user_events/ue_keep");
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(1, word);
+	close(pfd);
+	EXPECT_EQ(0, word);
+
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	close(fd);
+	EXPECT_EQ(1, ue_exists("ue_keep"));
+	EXPECT_EQ(0, ue_del("ue_keep"));
+	EXPECT_EQ(0, ue_exists("ue_keep"));
+}
+
+TEST(multi_format_through_ftrace_and_perf)
+{
+	char d32[300], d64[300], path[400], *text;
+	uint32_t word = 0, i32 = 0, i64 = 0, v = 5;
+	uint64_t w = 6;
+	long pfd;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_clear_trace();
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_mf u32 mf_a", &word, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, &i32));
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_mf u64 mf_b", &word, 4, 1,
+				 USER_EVENT_REG_MULTI_FORMAT, &i64));
+	EXPECT_NE(i32, i64);
+	/* A single-format event of that name is another event */
+	EXPECT_EQ(0, ue_exists("ue_mf"));
+	ASSERT_EQ(0, ue_multi_dir("ue_mf", "mf_a", d32, sizeof(d32)));
+	ASSERT_EQ(0, ue_multi_dir("ue_mf", "mf_b", d64, sizeof(d64)));
+	EXPECT_STRNE(d32, d64);
+
+	snprintf(path, sizeof(path), "%s/enable", d32);
+	ASSERT_EQ(0, ue_write_file(path, "1", 0));
+	EXPECT_EQ(1, word);
+	EXPECT_EQ(8, ue_emit(fd, i32, &v, 4));
+	text = ue_read_file(UE_TRACEFS "/trace");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, ": mf_a=5"));
+	free(text);
+	ASSERT_EQ(0, ue_write_file(path, "0", 0));
+	EXPECT_EQ(0, word);
+
+	pfd = ue_perf_open(d64);
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(2, word);
+	EXPECT_EQ(12, ue_emit(fd, i64, &w, 8));
+	close(pfd);
+	EXPECT_EQ(0, word);
+
+	close(fd);
+	/* Transient: each goes with its registration */
+	ASSERT_EQ(0, ue_unreg_word(fd = ue_open(), &word, 0));
+	snprintf(path, sizeof(path), "%s/format", d32);
+	EXPECT_EQ(NULL, ue_read_file(path));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 1));
+	snprintf(path, sizeof(path), "%s/format", d64);
+	EXPECT_EQ(NULL, ue_read_file(path));
+	close(fd);
+}
+
+static int ue_stop;
+
+static void *ue_writer(void *arg)
+{
+	uint32_t v = 1, idx = *(uint32_t *)arg;
+	int fd = ue_open();
+
+	while (!__atomic_load_n(&ue_stop, __ATOMIC_RELAXED))
+		ue_emit(fd, idx, &v, 4);
+	close(fd);
+	return NULL;
+}
+
+/* Fork, register, unregister and toggle while another thread writes */
+TEST(stress_fork_reg_toggle)
+{
+	static uint32_t words[64];
+	uint32_t idx;
+	pthread_t th;
+	struct user_reg r;
+	int i, status, fd = ue_open();
+	pid_t pid;
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "ue_stress u32 v", &r));
+	idx = r.write_index;
+	ASSERT_EQ(0, pthread_create(&th, NULL, ue_writer, &idx));
+	for (i = 0; i < 200; i++) {
+		int b = i % 32;
+
+		ASSERT_EQ(0, ue_reg_word(fd, "ue_stress u32 v", &words[i % 64],
+					 4, b, 0, NULL));
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0) {
+			int cfd = ue_open();
+
+			ue_reg_word(cfd, "ue_stress u32 v", &words[(i + 1) % 64],
+				    4, b, 0, NULL);
+			ue_unreg_word(cfd, &words[i % 64], b);
+			_exit(0);
+		}
+		ASSERT_EQ(0, ue_enable("ue_stress", i & 1));
+		ASSERT_EQ(0, ue_unreg_word(fd, &words[i % 64], b));
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	}
+	__atomic_store_n(&ue_stop, 1, __ATOMIC_RELAXED);
+	pthread_join(th, NULL);
+	ASSERT_EQ(0, ue_enable("ue_stress", 0));
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_stress"));
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--after-exec"))
+		return ue_after_exec();
+	return test_harness_run(argc, argv);
+}
