@@ -5,7 +5,7 @@
 H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench profile patches checkpatch w1 harness-selftest ftrace-table clean
+	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz clean
 
 all: check
 
@@ -50,6 +50,9 @@ harness-selftest:
 
 ftrace-table:
 	@$(H)/ftrace-table.sh
+
+fuzz:
+	@SEED="$(SEED)" N="$(N)" J="$(J)" REPLAY="$(REPLAY)" $(H)/fuzz.sh
 
 w1:
 	@$(H)/w1.sh

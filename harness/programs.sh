@@ -32,6 +32,8 @@ cd "$ROOT"
 for f in tools/testing/selftests/*/*_test.c; do
 	[ -f "$f" ] && build "$src/$f" "$out/kselftest/$(basename "$f" .c)"
 done
+# The fuzzer of make fuzz (not a kselftest: it runs on its own)
+build "$src/tools/testing/selftests/trace_fuzz/trace_fuzz.c" "$out/samples/trace_fuzz"
 # The base's own user_events selftests, unmodified: they use the
 # remote-write layout of struct user_reg, chosen by this macro.
 for t in abi dyn ftrace perf; do
