@@ -5,8 +5,8 @@
  * The design (who runs concurrently with whom, what each atomic step
  * publishes) is described at the top of tracing_map.c.
  */
-#ifndef __TRACING_MAP_H
-#define __TRACING_MAP_H
+#ifndef _KERNEL_TRACE_TRACING_MAP_H
+#define _KERNEL_TRACE_TRACING_MAP_H
 
 #include <linux/atomic.h>
 #include <linux/types.h>
@@ -149,4 +149,4 @@ int tracing_map_sort_entries(struct tracing_map *map,
 void tracing_map_destroy_sort_entries(struct tracing_map_sort_entry **entries,
 				      unsigned int n);
 
-#endif /* __TRACING_MAP_H */
+#endif /* _KERNEL_TRACE_TRACING_MAP_H */

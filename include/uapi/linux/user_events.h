@@ -62,19 +62,12 @@
  * Status-page registration (size 20).  The caller fills size and
  * name_args; the kernel fills status_bit and write_index.
  */
-struct __USER_STATUS_REG {
-	/* In: sizeof(struct user_status_reg) as the caller knows it */
-	__u32	size;
-
-	/* In: user address of the NUL-terminated event command */
-	__u64	name_args;
-
-	/* Out: bit of the status page telling whether the event is consumed */
-	__u32	status_bit;
-
-	/* Out: index to prefix writes with, valid for this fd only */
-	__u32	write_index;
-} __attribute__((__packed__));
+struct __attribute__((__packed__)) __USER_STATUS_REG {
+	__u32	size;		/* in: sizeof(struct user_status_reg) */
+	__u64	name_args;	/* in: address of the NUL-terminated command */
+	__u32	status_bit;	/* out: the event's bit of the status page */
+	__u32	write_index;	/* out: prefix of writes, on this fd only */
+};
 
 /* Flags of a remote-write registration */
 enum user_reg_flag {
@@ -90,49 +83,29 @@ enum user_reg_flag {
 
 /*
  * Remote-write registration (size 28).  While the event is consumed the
- * kernel keeps bit enable_bit of the enable_size-byte word at enable_addr
- * set, in the memory of the registering process (and of its forks).
+ * kernel keeps bit enable_bit of the enable_size-byte (4 or 8) word at
+ * enable_addr set, in the memory of the registering process (and of its
+ * forks).  The word must be aligned to its size.
  */
-struct __USER_ENABLER_REG {
-	/* In: sizeof(struct user_enabler_reg) as the caller knows it */
-	__u32	size;
+struct __attribute__((__packed__)) __USER_ENABLER_REG {
+	__u32	size;		/* in: sizeof(struct user_enabler_reg) */
+	__u8	enable_bit, enable_size;	/* in: the bit and the word's size */
+	__u16	flags;		/* in: enum user_reg_flag */
+	__u64	enable_addr;	/* in: address of the word */
+	__u64	name_args;	/* in: address of the NUL-terminated command */
+	__u32	write_index;	/* out: prefix of writes, on this fd only */
+};
 
-	/* In: bit of the word to set while the event is consumed */
-	__u8	enable_bit;
-
-	/* In: size of the word, 4 or 8 bytes */
-	__u8	enable_size;
-
-	/* In: enum user_reg_flag */
-	__u16	flags;
-
-	/* In: user address of the word, aligned to enable_size */
-	__u64	enable_addr;
-
-	/* In: user address of the NUL-terminated event command */
-	__u64	name_args;
-
-	/* Out: index to prefix writes with, valid for this fd only */
-	__u32	write_index;
-} __attribute__((__packed__));
-
-/* Argument of DIAG_IOCSUNREG: the word and bit a registration gave */
-struct user_unreg {
-	/* In: sizeof(struct user_unreg) as the caller knows it */
-	__u32	size;
-
-	/* In: enable_bit of the registration */
-	__u8	disable_bit;
-
-	/* In: zero */
-	__u8	__reserved;
-
-	/* In: zero */
+/*
+ * Argument of DIAG_IOCSUNREG: the bit (disable_bit) and word address
+ * (disable_addr) a remote-write registration gave; the reserved bytes are 0.
+ */
+struct __attribute__((__packed__)) user_unreg {
+	__u32	size;		/* in: sizeof(struct user_unreg) */
+	__u8	disable_bit, __reserved;
 	__u16	__reserved2;
-
-	/* In: enable_addr of the registration */
 	__u64	disable_addr;
-} __attribute__((__packed__));
+};
 
 #undef __USER_STATUS_REG
 #undef __USER_ENABLER_REG
