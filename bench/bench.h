@@ -7,8 +7,12 @@
 #ifndef BENCH_H
 #define BENCH_H
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 static inline double bench_now_ns(void)
 {
@@ -16,6 +20,58 @@ static inline double bench_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/*
+ * bench_put - write TEXT to the file PATH opened O_WRONLY | FLAGS (O_TRUNC
+ * to replace, O_APPEND to add a trigger or definition).  Returns 0 when the
+ * kernel took all of it, -1 otherwise.
+ */
+static inline int bench_put(const char *path, const char *text, int flags)
+{
+	int fd = open(path, O_WRONLY | flags);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* bench_loop_ns - ns per call of FIRE(i), after a tenth as many to warm up */
+static inline double bench_loop_ns(void (*fire)(long), long iters)
+{
+	double t0;
+	long i;
+
+	for (i = 0; i < iters / 10; i++)
+		fire(i);
+	t0 = bench_now_ns();
+	for (i = 0; i < iters; i++)
+		fire(i);
+	return (bench_now_ns() - t0) / iters;
+}
+
+/* bench_best_ns - the lowest of ROUNDS bench_loop_ns() figures */
+static inline double bench_best_ns(void (*fire)(long), long iters, int rounds)
+{
+	double best = 0, t;
+	int r;
+
+	for (r = 0; r < rounds; r++) {
+		t = bench_loop_ns(fire, iters);
+		if (!r || t < best)
+			best = t;
+	}
+	return best;
+}
+
+/* One syscalls:sys_enter_getppid and sys_exit_getppid event pair */
+static inline void bench_getppid(long i)
+{
+	(void)i;
+	syscall(SYS_getppid);
 }
 
 /* BENCH_RUN(name, iterations, statement): report ns per execution. */

@@ -25,43 +25,26 @@
 #define ITERS	20000
 #define EVENT	"/sys/kernel/tracing/events/signal/signal_generate/"
 
-static int put(const char *file, const char *text)
+static pid_t self;
+
+static void fire_signal(long i)
 {
-	int fd = open(file, O_WRONLY | O_TRUNC);
-	int ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
-static double loop_ns(void)
-{
-	pid_t self = getpid();
-	double t0;
-	long i;
-
-	for (i = 0; i < ITERS / 10; i++)
-		kill(self, SIGURG);
-	t0 = bench_now_ns();
-	for (i = 0; i < ITERS; i++)
-		kill(self, SIGURG);
-	return (bench_now_ns() - t0) / ITERS;
+	(void)i;
+	kill(self, SIGURG);
 }
 
 static double measure(const char *filter)
 {
 	double t;
 
-	if (put(EVENT "filter", filter) || put(EVENT "enable", "1")) {
+	if (bench_put(EVENT "filter", filter, O_TRUNC) ||
+	    bench_put(EVENT "enable", "1", O_TRUNC)) {
 		fprintf(stderr, "cannot set filter %s\n", filter);
 		return -1;
 	}
-	t = loop_ns();
-	put(EVENT "enable", "0");
-	put(EVENT "filter", "0");
+	t = bench_loop_ns(fire_signal, ITERS);
+	bench_put(EVENT "enable", "0", O_TRUNC);
+	bench_put(EVENT "filter", "0", O_TRUNC);
 	return t;
 }
 
@@ -69,13 +52,14 @@ static int run(const char *name, const char *filter, double idle)
 {
 	double t;
 
-	if (put(EVENT "filter", filter) || put(EVENT "enable", "1")) {
+	if (bench_put(EVENT "filter", filter, O_TRUNC) ||
+	    bench_put(EVENT "enable", "1", O_TRUNC)) {
 		fprintf(stderr, "cannot set filter %s\n", filter);
 		return 1;
 	}
-	t = loop_ns();
-	put(EVENT "enable", "0");
-	put(EVENT "filter", "0");
+	t = bench_loop_ns(fire_signal, ITERS);
+	bench_put(EVENT "enable", "0", O_TRUNC);
+	bench_put(EVENT "filter", "0", O_TRUNC);
 	printf("BENCH %s %.1f ns\n", name, t - idle);
 	fflush(stdout);
 	return 0;
@@ -87,9 +71,10 @@ int main(void)
 	int ret = 0;
 
 	signal(SIGURG, SIG_IGN);
-	put("/sys/kernel/tracing/tracing_on", "1");
-	put(EVENT "enable", "0");
-	idle = loop_ns();
+	self = getpid();
+	bench_put("/sys/kernel/tracing/tracing_on", "1", O_TRUNC);
+	bench_put(EVENT "enable", "0", O_TRUNC);
+	idle = bench_loop_ns(fire_signal, ITERS);
 	ret |= run("filter_numeric", "sig == 28", idle);
 	ret |= run("filter_five",
 		   "(sig == 23 && errno == 0 && code != 0) || (pid < 0 || result > 5)",

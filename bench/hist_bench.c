@@ -36,18 +36,6 @@
 #define FULL_90		1843	/* 90% of 2048 */
 #define MAX_ENTRIES	131072
 
-static int put(const char *file, const char *text)
-{
-	int fd = open(file, O_WRONLY | O_APPEND);
-	int ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /* One event of each kind; lseek() on no file fails after its event. */
 static void fire_getppid(long i)
 {
@@ -64,25 +52,12 @@ static void fire_signal(long i)
 	kill(getpid(), SIGURG);
 }
 
-static double loop_ns(void (*fire)(long))
-{
-	double t0;
-	long i;
-
-	for (i = 0; i < ITERS / 10; i++)
-		fire(i);
-	t0 = bench_now_ns();
-	for (i = 0; i < ITERS; i++)
-		fire(i);
-	return (bench_now_ns() - t0) / ITERS;
-}
-
 static int attach(const char *event, const char *spec)
 {
 	char path[256];
 
 	snprintf(path, sizeof(path), "%strigger", event);
-	if (put(path, spec)) {
+	if (bench_put(path, spec, O_APPEND)) {
 		fprintf(stderr, "hist_bench: cannot attach %s to %s\n", spec, event);
 		return -1;
 	}
@@ -95,20 +70,20 @@ static void detach(const char *event, const char *spec)
 
 	snprintf(path, sizeof(path), "%strigger", event);
 	snprintf(cmd, sizeof(cmd), "!%s", spec);
-	put(path, cmd);
+	bench_put(path, cmd, O_APPEND);
 }
 
 static int per_event(const char *name, const char *event, const char *spec,
 		     void (*fire)(long), long prefill)
 {
-	double idle = loop_ns(fire), t;
+	double idle = bench_loop_ns(fire, ITERS), t;
 	long i;
 
 	if (attach(event, spec))
 		return 1;
 	for (i = 0; i < prefill; i++)
 		fire(i);
-	t = loop_ns(fire);
+	t = bench_loop_ns(fire, ITERS);
 	detach(event, spec);
 	printf("BENCH %s %.1f ns\n", name, t - idle);
 	fflush(stdout);
@@ -162,7 +137,7 @@ int main(void)
 	int ret = 0;
 
 	signal(SIGURG, SIG_IGN);
-	put(TRACEFS "tracing_on", "1");
+	bench_put(TRACEFS "tracing_on", "1", O_APPEND);
 
 	ret |= per_event("hist_pid", GETPPID, "hist:keys=common_pid",
 			 fire_getppid, 0);

@@ -17,12 +17,8 @@
  *   BENCH synth_onmatch_trace          both histograms, event enabled
  *   BENCH synth_onmatch_trace_extra    the write of one synthetic event
  */
-#include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
+#include "bench.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define SYS		TRACEFS "/events/syscalls"
@@ -36,44 +32,6 @@ static const char *const exit_hist =
 	"onmatch(syscalls.sys_enter_getppid)"
 	".trace(schedbench,common_pid,$lat,$ts0,$c,$i,$lat,$ts0)";
 
-static int write_file(const char *path, const char *text, int append)
-{
-	int fd = open(path, O_WRONLY | (append ? O_APPEND : O_TRUNC));
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-/* Best of a few rounds of LOOPS getppid() calls, in ns per call. */
-static double measure(void)
-{
-	double best = 0;
-	int r, i;
-
-	for (r = 0; r < ROUNDS; r++) {
-		double t0 = now_ns(), t;
-
-		for (i = 0; i < LOOPS; i++)
-			syscall(SYS_getppid);
-		t = (now_ns() - t0) / LOOPS;
-		if (!r || t < best)
-			best = t;
-	}
-	return best;
-}
-
 int main(void)
 {
 	char undo[512];
@@ -84,27 +42,27 @@ int main(void)
 		fprintf(stderr, "synth_bench: no synthetic or syscall events\n");
 		return 4;
 	}
-	write_file(TRACEFS "/tracing_on", "1", 0);
-	if (write_file(TRACEFS "/synthetic_events",
+	bench_put(TRACEFS "/tracing_on", "1", O_TRUNC);
+	if (bench_put(TRACEFS "/synthetic_events",
 		       "schedbench pid_t pid; u64 lat; u64 ts; u64 c; "
-		       "u64 i; u64 lat2; u64 ts2", 1) ||
-	    write_file(SYS "/sys_enter_getppid/trigger", enter_hist, 1) ||
-	    write_file(SYS "/sys_exit_getppid/trigger", exit_hist, 1)) {
+		       "u64 i; u64 lat2; u64 ts2", O_APPEND) ||
+	    bench_put(SYS "/sys_enter_getppid/trigger", enter_hist, O_APPEND) ||
+	    bench_put(SYS "/sys_exit_getppid/trigger", exit_hist, O_APPEND)) {
 		fprintf(stderr, "synth_bench: cannot set up the histograms\n");
 		return 1;
 	}
 
-	off = measure();
-	write_file(TRACEFS "/events/synthetic/schedbench/enable", "1", 0);
-	on = measure();
-	write_file(TRACEFS "/events/synthetic/schedbench/enable", "0", 0);
+	off = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
+	bench_put(TRACEFS "/events/synthetic/schedbench/enable", "1", O_TRUNC);
+	on = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
+	bench_put(TRACEFS "/events/synthetic/schedbench/enable", "0", O_TRUNC);
 
 	snprintf(undo, sizeof(undo), "!%s", exit_hist);
-	write_file(SYS "/sys_exit_getppid/trigger", undo, 1);
+	bench_put(SYS "/sys_exit_getppid/trigger", undo, O_APPEND);
 	snprintf(undo, sizeof(undo), "!%s", enter_hist);
-	write_file(SYS "/sys_enter_getppid/trigger", undo, 1);
-	write_file(TRACEFS "/synthetic_events", "!schedbench", 1);
-	write_file(TRACEFS "/trace", "", 0);
+	bench_put(SYS "/sys_enter_getppid/trigger", undo, O_APPEND);
+	bench_put(TRACEFS "/synthetic_events", "!schedbench", O_APPEND);
+	bench_put(TRACEFS "/trace", "", O_TRUNC);
 
 	printf("BENCH synth_onmatch_disabled %.1f ns\n", off);
 	printf("BENCH synth_onmatch_trace %.1f ns\n", on);

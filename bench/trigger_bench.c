@@ -14,56 +14,13 @@
  *   BENCH trigger_traceon_unfiltered         with "traceon" (no filter)
  *   BENCH trigger_traceon_filtered_extra     filtered minus plain
  */
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
+#include "bench.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define EVENT_DIR	TRACEFS "/events/syscalls/sys_enter_getppid"
 #define LOOPS		200000
 #define ROUNDS		5
-
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-/* Best of a few rounds of LOOPS getppid() calls, in ns per call. */
-static double measure(void)
-{
-	double best = 0;
-	int r, i;
-
-	for (r = 0; r < ROUNDS; r++) {
-		double t0 = now_ns(), t;
-
-		for (i = 0; i < LOOPS; i++)
-			syscall(SYS_getppid);
-		t = (now_ns() - t0) / LOOPS;
-		if (!r || t < best)
-			best = t;
-	}
-	return best;
-}
 
 int main(void)
 {
@@ -73,23 +30,24 @@ int main(void)
 		fprintf(stderr, "trigger_bench: no %s/trigger\n", EVENT_DIR);
 		return 4;
 	}
-	write_file(TRACEFS "/tracing_on", "1");
+	bench_put(TRACEFS "/tracing_on", "1", O_TRUNC);
 
-	plain = measure();
+	plain = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
 
-	if (write_file(EVENT_DIR "/trigger", "traceon if common_pid == 0")) {
+	if (bench_put(EVENT_DIR "/trigger", "traceon if common_pid == 0",
+		      O_TRUNC)) {
 		fprintf(stderr, "trigger_bench: cannot set filtered trigger\n");
 		return 1;
 	}
-	filtered = measure();
-	write_file(EVENT_DIR "/trigger", "!traceon");
+	filtered = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
+	bench_put(EVENT_DIR "/trigger", "!traceon", O_TRUNC);
 
-	if (write_file(EVENT_DIR "/trigger", "traceon")) {
+	if (bench_put(EVENT_DIR "/trigger", "traceon", O_TRUNC)) {
 		fprintf(stderr, "trigger_bench: cannot set trigger\n");
 		return 1;
 	}
-	unfiltered = measure();
-	write_file(EVENT_DIR "/trigger", "!traceon");
+	unfiltered = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
+	bench_put(EVENT_DIR "/trigger", "!traceon", O_TRUNC);
 
 	printf("BENCH trigger_syscall_plain %.1f ns\n", plain);
 	printf("BENCH trigger_traceon_filtered %.1f ns\n", filtered);

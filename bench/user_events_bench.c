@@ -5,10 +5,9 @@
  * 3-field event recorded by ftrace; with trace_marker and a writev() to
  * /dev/null as reference points.
  *
- * Runs on either ABI: the status-page one (our kernel) and the later
- * remote-write one (the base kernel), detected at registration.  Both
- * structures are defined here so the program does not depend on which
- * <linux/user_events.h> it was built against.
+ * Runs on either ABI: the status-page one (our kernel) and the
+ * remote-write one (the base kernel and ours), tried in that order at
+ * registration; our <linux/user_events.h> defines both layouts.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,38 +19,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include <linux/types.h>
+#include <linux/user_events.h>
 #include "bench.h"
 
 #define ITERS 20000
 #define TRACEFS "/sys/kernel/tracing"
-
-/* Status-page ABI: the kernel hands out a bit of a shared page */
-#pragma pack(push, 1)
-struct ue_reg_status {
-	__u32 size;
-	__u64 name_args;
-	__u32 status_bit;
-	__u32 write_index;
-};
-
-#pragma pack(pop)
-
-/* Remote-write ABI: the kernel sets a bit in the caller's own memory */
-#pragma pack(push, 1)
-struct ue_reg_remote {
-	__u32 size;
-	__u8 enable_bit;
-	__u8 enable_size;
-	__u16 flags;
-	__u64 enable_addr;
-	__u64 name_args;
-	__u32 write_index;
-};
-
-#pragma pack(pop)
-
-#define UE_IOCSREG_STATUS _IOWR('*', 0, struct ue_reg_status *)
-#define UE_IOCSREG_REMOTE _IOWR('*', 0, struct ue_reg_remote *)
 
 static const char ue_cmd[] = "bench_ev u32 a; u64 b; u32 c";
 
@@ -71,11 +43,11 @@ static __u32 ue_remote_word;
 
 static int ue_register(int fd, __u32 *index, const char **abi)
 {
-	struct ue_reg_status s = { .size = sizeof(s) };
-	struct ue_reg_remote r = { .size = sizeof(r) };
+	struct user_reg s = { .size = sizeof(s) };
+	struct user_enabler_reg r = { .size = sizeof(r) };
 
 	s.name_args = (__u64)(uintptr_t)ue_cmd;
-	if (!ioctl(fd, UE_IOCSREG_STATUS, &s)) {
+	if (!ioctl(fd, DIAG_IOCSREG, &s)) {
 		int sfd = open(TRACEFS "/user_events_status", O_RDONLY);
 		void *page;
 
@@ -96,7 +68,7 @@ static int ue_register(int fd, __u32 *index, const char **abi)
 	r.enable_size = sizeof(ue_remote_word);
 	r.enable_addr = (__u64)(uintptr_t)&ue_remote_word;
 	r.name_args = (__u64)(uintptr_t)ue_cmd;
-	if (!ioctl(fd, UE_IOCSREG_REMOTE, &r)) {
+	if (!ioctl(fd, DIAG_IOCSREG, &r)) {
 		ue_flag_byte = (const __u8 *)&ue_remote_word;
 		ue_flag_mask = 1;
 		*index = r.write_index;

@@ -5,8 +5,8 @@
  * registering one), and the enabled writev() of a remote-write program,
  * beside a status-page program's where the kernel offers both.
  *
- * The layouts are defined here so the program builds against either
- * kernel's <linux/user_events.h>.
+ * Built against our <linux/user_events.h>, which names both layouts; the
+ * numbers and layouts are the ABI, so the program runs on the base too.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/types.h>
+#include <linux/user_events.h>
 #include "bench.h"
 
 #define TRACEFS "/sys/kernel/tracing"
@@ -24,31 +25,6 @@
 #define NPROC 16
 
 #pragma pack(push, 1)
-struct rw_reg {
-	__u32 size;
-	__u8 enable_bit;
-	__u8 enable_size;
-	__u16 flags;
-	__u64 enable_addr;
-	__u64 name_args;
-	__u32 write_index;
-};
-
-struct rw_unreg {
-	__u32 size;
-	__u8 disable_bit;
-	__u8 reserved;
-	__u16 reserved2;
-	__u64 disable_addr;
-};
-
-struct sp_reg {
-	__u32 size;
-	__u64 name_args;
-	__u32 status_bit;
-	__u32 write_index;
-};
-
 struct payload {
 	__u32 a;
 	__u64 b;
@@ -56,16 +32,12 @@ struct payload {
 };
 #pragma pack(pop)
 
-#define IOCSREG_RW _IOWR('*', 0, struct rw_reg *)
-#define IOCSREG_SP _IOWR('*', 0, struct sp_reg *)
-#define IOCSUNREG _IOW('*', 2, struct rw_unreg *)
-
 static const char cmd[] = "bench_rw u32 a; u64 b; u32 c";
 static __u32 words[2];
 
 static int reg_word(int fd, int bit, __u32 *index)
 {
-	struct rw_reg r = {
+	struct user_enabler_reg r = {
 		.size = sizeof(r),
 		.enable_bit = bit,
 		.enable_size = sizeof(__u32),
@@ -73,7 +45,7 @@ static int reg_word(int fd, int bit, __u32 *index)
 		.name_args = (uintptr_t)cmd,
 	};
 
-	if (ioctl(fd, IOCSREG_RW, &r))
+	if (ioctl(fd, DIAG_IOCSREG, &r))
 		return -1;
 	*index = r.write_index;
 	return 0;
@@ -81,13 +53,13 @@ static int reg_word(int fd, int bit, __u32 *index)
 
 static int unreg_word(int fd, int bit)
 {
-	struct rw_unreg u = {
+	struct user_unreg u = {
 		.size = sizeof(u),
 		.disable_bit = bit,
 		.disable_addr = (uintptr_t)&words[0],
 	};
 
-	return ioctl(fd, IOCSUNREG, &u);
+	return ioctl(fd, DIAG_IOCSUNREG, &u);
 }
 
 static int set_enable(int efd, const char *val)
@@ -105,7 +77,7 @@ int main(void)
 {
 	int fd = open(TRACEFS "/user_events_data", O_RDWR);
 	struct payload p = { 1, 2, 3 };
-	struct sp_reg s = { .size = sizeof(s), .name_args = (uintptr_t)cmd };
+	struct user_reg s = { .size = sizeof(s), .name_args = (uintptr_t)cmd };
 	pid_t kids[NPROC];
 	struct iovec io[2];
 	__u32 index, tmp;
@@ -154,7 +126,7 @@ int main(void)
 	}
 	BENCH_RUN("ue_rw_enabled_writev", 20000, writev(fd, io, 2));
 	/* Same event, same fd, through the status-page layout (ours only) */
-	if (!ioctl(fd, IOCSREG_SP, &s)) {
+	if (!ioctl(fd, DIAG_IOCSREG, &s)) {
 		index = s.write_index;
 		BENCH_RUN("ue_sp_enabled_writev", 20000, writev(fd, io, 2));
 	}

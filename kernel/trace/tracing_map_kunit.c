@@ -50,6 +50,27 @@ static struct tracing_map *tmap_test_num_map(struct kunit *test,
 	return map;
 }
 
+/* A map of 2^7 whose key is a string (struct tmap_test_str_key), with a hitcount. */
+static struct tracing_map *tmap_test_str_map(struct kunit *test)
+{
+	struct tracing_map *map;
+
+	map = tracing_map_create(7, sizeof(struct tmap_test_str_key), NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(map));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tmap_test_free, map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_sum_field(map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_key_field(map, 0, tracing_map_cmp_string), 1);
+	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+	return map;
+}
+
+/* String keys are compared whole: the bytes past the NUL must be zero. */
+static void tmap_test_set_str(struct tmap_test_str_key *key, const char *s)
+{
+	memset(key, 0, sizeof(*key));
+	strscpy(key->s, s, sizeof(key->s));
+}
+
 static struct tracing_map_elt *tmap_test_hit(struct tracing_map *map, u64 key)
 {
 	struct tracing_map_elt *elt = tracing_map_insert(map, &key);
@@ -96,30 +117,22 @@ static void tmap_test_string_keys(struct kunit *test)
 	struct tracing_map *map;
 	unsigned int i;
 
-	map = tracing_map_create(7, sizeof(key), NULL, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(map));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tmap_test_free, map), 0);
-	KUNIT_ASSERT_EQ(test, tracing_map_add_sum_field(map), 0);
-	KUNIT_ASSERT_EQ(test, tracing_map_add_key_field(map, 0, tracing_map_cmp_string), 1);
-	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+	map = tmap_test_str_map(test);
 
 	for (i = 0; i < ARRAY_SIZE(words); i++) {
-		memset(&key, 0, sizeof(key));
-		strscpy(key.s, words[i], sizeof(key.s));
+		tmap_test_set_str(&key, words[i]);
 		elt = tracing_map_insert(map, &key);
 		KUNIT_ASSERT_NOT_NULL(test, elt);
 		tracing_map_update_sum(elt, 0, i + 1);
 	}
 	for (i = 0; i < ARRAY_SIZE(words); i++) {
-		memset(&key, 0, sizeof(key));
-		strscpy(key.s, words[i], sizeof(key.s));
+		tmap_test_set_str(&key, words[i]);
 		elt = tracing_map_lookup(map, &key);
 		KUNIT_ASSERT_NOT_NULL(test, elt);
 		KUNIT_EXPECT_STREQ(test, (char *)elt->key, words[i]);
 		KUNIT_EXPECT_EQ(test, tracing_map_read_sum(elt, 0), (u64)i + 1);
 	}
-	memset(&key, 0, sizeof(key));
-	strscpy(key.s, "alph", sizeof(key.s));
+	tmap_test_set_str(&key, "alph");
 	KUNIT_EXPECT_NULL(test, tracing_map_lookup(map, &key));
 }
 
@@ -351,15 +364,9 @@ static void tmap_test_sort_string(struct kunit *test)
 	struct tracing_map *map;
 	int n, i;
 
-	map = tracing_map_create(7, sizeof(key), NULL, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(map));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tmap_test_free, map), 0);
-	KUNIT_ASSERT_EQ(test, tracing_map_add_sum_field(map), 0);
-	KUNIT_ASSERT_EQ(test, tracing_map_add_key_field(map, 0, tracing_map_cmp_string), 1);
-	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+	map = tmap_test_str_map(test);
 	for (i = 0; i < ARRAY_SIZE(words); i++) {
-		memset(&key, 0, sizeof(key));
-		strscpy(key.s, words[i], sizeof(key.s));
+		tmap_test_set_str(&key, words[i]);
 		KUNIT_ASSERT_NOT_NULL(test, tracing_map_insert(map, &key));
 	}
 
