@@ -28,10 +28,12 @@ static struct page *user_event_status_page;
 static DECLARE_BITMAP(user_event_bits_used, USER_EVENT_STATUS_BITS);
 /* Events registered (event_mutex) */
 static unsigned int user_event_active;
-/* Most events that may exist at once, sysctl kernel.user_events_max */
-static unsigned int user_event_max = USER_EVENT_STATUS_BITS - 1;
-
-static unsigned int user_event_max_limit = USER_EVENT_STATUS_BITS - 1;
+/*
+ * Most events that may exist at once, sysctl kernel.user_events_max: any
+ * value, 32768 by default, as on kernels before this one.  The page holds
+ * one bit fewer than that, so a 32768th event finds no bit.
+ */
+static unsigned int user_event_max = 32768;
 
 static struct ctl_table user_event_sysctls[] = {
 	{
@@ -39,9 +41,7 @@ static struct ctl_table user_event_sysctls[] = {
 		.data		= &user_event_max,
 		.maxlen		= sizeof(unsigned int),
 		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= SYSCTL_ONE,
-		.extra2		= &user_event_max_limit,
+		.proc_handler	= proc_douintvec,
 	},
 };
 
@@ -65,8 +65,9 @@ int user_event_bit_alloc(unsigned int *bit)
 	unsigned long nr;
 
 	lockdep_assert_held(&event_mutex);
-	if (user_event_active >= user_event_max)
-		return -ENOSPC;
+	/* The sysctl is written without event_mutex */
+	if (user_event_active >= READ_ONCE(user_event_max))
+		return -EMFILE;
 	nr = find_next_zero_bit(user_event_bits_used, USER_EVENT_STATUS_BITS, 1);
 	if (nr >= USER_EVENT_STATUS_BITS)
 		return -ENOSPC;

@@ -123,7 +123,7 @@ TEST(mmap_rules)
 	close(fd);
 }
 
-TEST(out_of_status_bits)
+TEST(user_events_max)
 {
 	char *old = ue_read_file(UE_MAX_SYSCTL), *text, val[32], name[32];
 	struct user_reg r;
@@ -140,13 +140,16 @@ TEST(out_of_status_bits)
 	for (i = 0; i < 4; i++) {
 		snprintf(name, sizeof(name), "ue_full%d u32 x", i);
 		ret = ue_reg(fd, name, &r);
-		EXPECT_EQ(i < 3 ? 0 : -ENOSPC, ret);
+		EXPECT_EQ(i < 3 ? 0 : -EMFILE, ret);
 	}
 	EXPECT_EQ(-1, access(UE_TRACEFS "/events/user_events/ue_full3", F_OK));
 	/* Reusing an existing event needs no new bit */
 	EXPECT_EQ(0, ue_reg(fd, "ue_full0 u32 x", &r));
-	EXPECT_EQ(-EINVAL, ue_write_file(UE_MAX_SYSCTL, "0", 0));
-	EXPECT_EQ(-EINVAL, ue_write_file(UE_MAX_SYSCTL, "32768", 0));
+	/* Any value is taken, as by the base: 0 refuses every new event */
+	ASSERT_EQ(0, ue_write_file(UE_MAX_SYSCTL, "0", 0));
+	EXPECT_EQ(-EMFILE, ue_reg(fd, "ue_full4 u32 x", &r));
+	EXPECT_EQ(0, ue_reg(fd, "ue_full1 u32 x", &r));
+	EXPECT_EQ(0, ue_write_file(UE_MAX_SYSCTL, "65536", 0));
 	ASSERT_EQ(0, ue_write_file(UE_MAX_SYSCTL, old, 0));
 	close(fd);
 	for (i = 0; i < 3; i++) {
