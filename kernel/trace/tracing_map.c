@@ -113,7 +113,6 @@
  * the output is a total order, the same from one read to the next.
  */
 #include <linux/hash.h>
-#include <linux/jhash.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -138,18 +137,41 @@ static inline struct tracing_map_elt *tmap_slot_elt(struct tracing_map *map,
 	return tmap_elt(map, (word & TMAP_IDX_MASK) - 1);
 }
 
+/*
+ * Histogram keys are made of u64 words (a string field takes 256 bytes of
+ * them).  Each word is folded in with one multiply, and a shift brings its
+ * high bits down to where the slot index is taken; on a string key this
+ * costs about a third of jhash().  Both ends of the result are mixed: the
+ * low bits pick the slot, the high ones make the tag.
+ */
 static inline u32 tmap_hash(struct tracing_map *map, void *key)
 {
-	if (map->key_bytes == sizeof(u64))
+	unsigned int n = map->key_bytes;
+	const u8 *p = key;
+	u64 h = n;
+
+	if (n == sizeof(u64))
 		return hash_64(get_unaligned((u64 *)key), 32);
-	return jhash(key, map->key_bytes, 0);
+	for (; n >= sizeof(u64); n -= sizeof(u64), p += sizeof(u64)) {
+		h = (h ^ get_unaligned((const u64 *)p)) * GOLDEN_RATIO_64;
+		h ^= h >> 29;
+	}
+	for (; n; n--, p++)
+		h = (h ^ *p) * GOLDEN_RATIO_64;
+	return hash_64(h, 32);
 }
 
+/* Keys of whole u64 words, the usual case, are compared a word at a time */
 static inline bool tmap_key_equal(struct tracing_map *map, void *a, void *b)
 {
-	if (map->key_bytes == sizeof(u64))
-		return get_unaligned((u64 *)a) == get_unaligned((u64 *)b);
-	return !memcmp(a, b, map->key_bytes);
+	unsigned int i, n = map->key_bytes;
+
+	if (n % sizeof(u64))
+		return !memcmp(a, b, n);
+	for (i = 0; i < n; i += sizeof(u64))
+		if (get_unaligned((u64 *)(a + i)) != get_unaligned((u64 *)(b + i)))
+			return false;
+	return true;
 }
 
 /* The spare stack's word: generation in the high half, top index + 1 low. */
