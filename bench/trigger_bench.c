@@ -31,23 +31,25 @@ int main(void)
 		return 4;
 	}
 	bench_put(TRACEFS "/tracing_on", "1", O_TRUNC);
+	/* Start from no trigger at all, whatever ran before */
+	bench_put(EVENT_DIR "/trigger", "", O_TRUNC);
 
 	plain = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
 
 	if (bench_put(EVENT_DIR "/trigger", "traceon if common_pid == 0",
-		      O_TRUNC)) {
+		      O_APPEND)) {
 		fprintf(stderr, "trigger_bench: cannot set filtered trigger\n");
 		return 1;
 	}
 	filtered = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
-	bench_put(EVENT_DIR "/trigger", "!traceon", O_TRUNC);
+	bench_put(EVENT_DIR "/trigger", "!traceon", O_APPEND);
 
-	if (bench_put(EVENT_DIR "/trigger", "traceon", O_TRUNC)) {
+	if (bench_put(EVENT_DIR "/trigger", "traceon", O_APPEND)) {
 		fprintf(stderr, "trigger_bench: cannot set trigger\n");
 		return 1;
 	}
 	unfiltered = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
-	bench_put(EVENT_DIR "/trigger", "!traceon", O_TRUNC);
+	bench_put(EVENT_DIR "/trigger", "!traceon", O_APPEND);
 
 	printf("BENCH trigger_syscall_plain %.1f ns\n", plain);
 	printf("BENCH trigger_traceon_filtered %.1f ns\n", filtered);
