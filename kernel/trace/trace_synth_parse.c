@@ -183,12 +183,16 @@ static int synth_classify(struct synth_spec *spec, struct synth_spec_field *f)
 /* One "[unsigned] type name[N]" at the cursor. */
 static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 {
-	struct synth_spec_field *f = &spec->fields[spec->n_fields];
+	struct synth_spec_field *f;
 	struct trace_token first, word;
 	const char *bracket;
 	unsigned int i;
 	int len;
 
+	/* Before fields[n_fields] is touched: it is past the array when full */
+	if (spec->n_fields == SYNTH_FIELDS_MAX)
+		return synth_fail(spec, SYNTH_ERR_TOO_MANY_FIELDS, 0);
+	f = &spec->fields[spec->n_fields];
 	memset(f, 0, sizeof(*f));
 	synth_next_word(p, &first);
 	f->type = first;
@@ -226,8 +230,6 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 		    !strncmp(n->start, f->name.start, n->len))
 			return synth_fail(spec, SYNTH_ERR_DUP_FIELD, word.pos);
 	}
-	if (spec->n_fields == SYNTH_FIELDS_MAX)
-		return synth_fail(spec, SYNTH_ERR_TOO_MANY_FIELDS, 0);
 	spec->n_fields++;
 	return 0;
 }

@@ -391,13 +391,20 @@ static const char *const synth_types[] = {
 	"stacktrace", "u8", "s16", "char[0]", "char[4096]", "float",
 };
 
+/*
+ * A few fields, or now and then as many as the limit of 64 and a few more
+ * (distinct names, so the count is what is refused).
+ */
 static void gen_synth_fields(struct rng *r, struct text *t)
 {
-	int n = below(r, 5), i;
+	int many = chance(r, 16), n = many ? 60 + below(r, 10) : below(r, 5), i;
 
 	for (i = 0; i < n; i++) {
 		add(t, "%s ", pick(r, synth_types, ARRAY_SIZE(synth_types)));
-		add_name(r, t);
+		if (many)
+			add(t, "f%d", i);
+		else
+			add_name(r, t);
 		if (i + 1 < n)
 			add(t, "; ");
 	}
