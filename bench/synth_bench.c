@@ -27,10 +27,15 @@
 
 static const char *const enter_hist =
 	"hist:keys=common_pid:ts0=common_timestamp";
+/*
+ * Every parameter is a variable of this histogram: both kernels refuse a
+ * bare common_pid ("Param type doesn't match synthetic event field type").
+ */
 static const char *const exit_hist =
-	"hist:keys=common_pid:lat=common_timestamp-$ts0,c=3,i=5:"
-	"onmatch(syscalls.sys_enter_getppid)"
-	".trace(schedbench,common_pid,$lat,$ts0,$c,$i,$lat,$ts0)";
+	"hist:keys=common_pid:lat=common_timestamp-$ts0,p=common_pid,"
+	"ts=common_timestamp,c=3,i=5,lat2=common_timestamp-$ts0,"
+	"ts2=common_timestamp:onmatch(syscalls.sys_enter_getppid)"
+	".trace(schedbench,$p,$lat,$ts,$c,$i,$lat2,$ts2)";
 
 int main(void)
 {
