@@ -50,6 +50,16 @@ static struct tracing_map *tmap_test_num_map(struct kunit *test,
 	return map;
 }
 
+/* Parts a and b, and "odd" or "even" after a between them. */
+static void tmap_test_set_compound(struct tmap_test_compound_key *key,
+				   u64 a, u64 b)
+{
+	memset(key, 0, sizeof(*key));
+	key->a = a;
+	key->b = b;
+	strscpy(key->s, a & 1 ? "odd" : "even", sizeof(key->s));
+}
+
 /* A map of 2^7 whose key is a string (struct tmap_test_str_key), with a hitcount. */
 static struct tracing_map *tmap_test_str_map(struct kunit *test)
 {
@@ -155,10 +165,7 @@ static void tmap_test_compound_keys(struct kunit *test)
 	/* Keys differing in one part only are distinct entries. */
 	for (a = 0; a < 4; a++) {
 		for (b = 0; b < 4; b++) {
-			memset(&key, 0, sizeof(key));
-			key.a = a;
-			key.b = b;
-			strscpy(key.s, a & 1 ? "odd" : "even", sizeof(key.s));
+			tmap_test_set_compound(&key, a, b);
 			elt = tracing_map_insert(map, &key);
 			KUNIT_ASSERT_NOT_NULL(test, elt);
 			tracing_map_update_sum(elt, 0, a * 4 + b);
@@ -166,10 +173,7 @@ static void tmap_test_compound_keys(struct kunit *test)
 	}
 	for (a = 0; a < 4; a++) {
 		for (b = 0; b < 4; b++) {
-			memset(&key, 0, sizeof(key));
-			key.a = a;
-			key.b = b;
-			strscpy(key.s, a & 1 ? "odd" : "even", sizeof(key.s));
+			tmap_test_set_compound(&key, a, b);
 			elt = tracing_map_lookup(map, &key);
 			KUNIT_ASSERT_NOT_NULL(test, elt);
 			KUNIT_EXPECT_EQ(test, tracing_map_read_sum(elt, 0),
