@@ -166,6 +166,26 @@ static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 	return n * sizeof(long);
 }
 
+/* A number of @size bytes (1, 2, 4 or 8) into @slot */
+static __always_inline void synth_store_num(union trace_synth_field *slot,
+					    unsigned int size, u64 val)
+{
+	switch (size) {
+	case 1:
+		slot->as_u8 = val;
+		break;
+	case 2:
+		slot->as_u16 = val;
+		break;
+	case 4:
+		slot->as_u32 = val;
+		break;
+	default:
+		slot->as_u64 = val;
+		break;
+	}
+}
+
 /* Store @val into the slot of @f; @tail is where appended bytes go. */
 static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 			u64 val, unsigned int *tail, unsigned int len)
@@ -175,20 +195,7 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 
 	switch (f->kind) {
 	case SYNTH_NUM:
-		switch (f->size) {
-		case 1:
-			slot->as_u8 = val;
-			break;
-		case 2:
-			slot->as_u16 = val;
-			break;
-		case 4:
-			slot->as_u32 = val;
-			break;
-		default:
-			slot->as_u64 = val;
-			break;
-		}
+		synth_store_num(slot, f->size, val);
 		break;
 	case SYNTH_STR:
 		strscpy((char *)slot, str ?: FAULT_STRING,
@@ -207,8 +214,8 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 	}
 }
 
-static inline u64 synth_val(const u64 *vals, const unsigned int *idx,
-			    unsigned int i)
+static __always_inline u64 synth_val(const u64 *vals, const unsigned int *idx,
+				     unsigned int i)
 {
 	return idx ? vals[idx[i]] : vals[i];
 }
@@ -221,9 +228,10 @@ static notrace int synth_event_write(struct trace_event_file *file,
 				     struct synth_event *event,
 				     const u64 *vals, const unsigned int *idx)
 {
-	unsigned int dyn_len[SYNTH_FIELDS_MAX];
+	/* Both are written before they are read: not zeroed on every event */
+	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
+	struct trace_event_buffer fbuffer __uninitialized;
 	unsigned int i, size, tail;
-	struct trace_event_buffer fbuffer;
 	struct synth_trace_event *entry;
 	struct trace_buffer *buffer;
 	int ret = 0;
@@ -244,10 +252,16 @@ static notrace int synth_event_write(struct trace_event_file *file,
 		ret = -ENOSPC;
 		goto out;
 	}
-	for (i = 0; i < event->n_fields; i++)
-		if (!event->fields[i]->is_dynamic)
-			synth_store(entry, event->fields[i],
-				    synth_val(vals, idx, i), &tail, 0);
+	for (i = 0; i < event->n_fields; i++) {
+		struct synth_field *f = event->fields[i];
+		u64 val = synth_val(vals, idx, i);
+
+		/* Numbers, the usual field, without a call */
+		if (f->kind == SYNTH_NUM)
+			synth_store_num(&entry->fields[f->offset], f->size, val);
+		else if (!f->is_dynamic)
+			synth_store(entry, f, val, &tail, 0);
+	}
 	for (i = 0; i < event->n_dynamic_fields; i++) {
 		struct synth_field *f = event->dynamic_fields[i];
 

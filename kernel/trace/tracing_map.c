@@ -166,6 +166,8 @@ static inline bool tmap_key_equal(struct tracing_map *map, void *a, void *b)
 {
 	unsigned int i, n = map->key_bytes;
 
+	if (n == sizeof(u64))
+		return get_unaligned((u64 *)a) == get_unaligned((u64 *)b);
 	if (n % sizeof(u64))
 		return !memcmp(a, b, n);
 	for (i = 0; i < n; i += sizeof(u64))
