@@ -144,14 +144,10 @@ static inline struct tracing_map_elt *tmap_slot_elt(struct tracing_map *map,
  * costs about a third of jhash().  Both ends of the result are mixed: the
  * low bits pick the slot, the high ones make the tag.
  */
-static inline u32 tmap_hash(struct tracing_map *map, void *key)
+static noinline u32 tmap_hash_words(const u8 *p, unsigned int n)
 {
-	unsigned int n = map->key_bytes;
-	const u8 *p = key;
 	u64 h = n;
 
-	if (n == sizeof(u64))
-		return hash_64(get_unaligned((u64 *)key), 32);
 	for (; n >= sizeof(u64); n -= sizeof(u64), p += sizeof(u64)) {
 		h = (h ^ get_unaligned((const u64 *)p)) * GOLDEN_RATIO_64;
 		h ^= h >> 29;
@@ -161,8 +157,17 @@ static inline u32 tmap_hash(struct tracing_map *map, void *key)
 	return hash_64(h, 32);
 }
 
+/* A one-word key, the usual one, is hashed without a call */
+static __always_inline u32 tmap_hash(struct tracing_map *map, void *key)
+{
+	if (map->key_bytes == sizeof(u64))
+		return hash_64(get_unaligned((u64 *)key), 32);
+	return tmap_hash_words(key, map->key_bytes);
+}
+
 /* Keys of whole u64 words, the usual case, are compared a word at a time */
-static inline bool tmap_key_equal(struct tracing_map *map, void *a, void *b)
+static __always_inline bool tmap_key_equal(struct tracing_map *map,
+					   void *a, void *b)
 {
 	unsigned int i, n = map->key_bytes;
 
