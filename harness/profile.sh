@@ -69,7 +69,10 @@ for v in ours base; do
 		sleep 1
 	done
 	# stopping vm.sh's timeout stops its QEMU
-	grep -q PROF-READY "$out.out" || { pkill -P $vm || true; die "the $v VM never printed PROF-READY"; }
+	grep -q PROF-READY "$out.out" || {
+		kill $(cat /proc/$vm/task/*/children 2>/dev/null) 2>/dev/null || true
+		die "the $v VM never printed PROF-READY"
+	}
 	PROF_PORT=$port PROF_FUNC=$func timeout 600 gdb -q -batch -x "$steps" \
 		"$(variant_obj $v)/vmlinux" 2>/dev/null |
 		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
