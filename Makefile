@@ -34,7 +34,7 @@ compare:
 	@$(H)/compare.sh "$(SCRIPT)"
 
 bench:
-	@$(H)/bench.sh
+	@BENCH="$(BENCH)" $(H)/bench.sh
 
 profile:
 	@$(H)/profile.sh "$(SCRIPT)" "$(FUNC)"

@@ -3,7 +3,8 @@
 # bench.sh - run every bench/*.c program on our kernel and on the unmodified
 # base kernel, booted the same way under QEMU -icount (guest time counts
 # guest instructions; one vCPU and no address randomisation, so figures
-# repeat exactly from run to run), and print the ratios.
+# repeat exactly from run to run), and print the ratios.  BENCH=name runs
+# only the program bench/name.c.
 . "$(dirname "$0")/lib.sh"
 
 "$ROOT/harness/build-kernel.sh" ours
@@ -13,7 +14,7 @@
 for v in ours base; do
 	say "benchmarks on the $v kernel (QEMU -icount shift=0,sleep=off)"
 	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 "$ROOT/harness/vm.sh" "$v" bench "bench-$v" \
-		quiet kunit.enable=0 norandmaps nokaslr
+		quiet kunit.enable=0 norandmaps nokaslr ${BENCH:+ts.test=$BENCH}
 	grep -q TS-DONE "$B/logs/bench-$v.out" || die "the $v benchmark run did not finish"
 done
 python3 - "$B/logs/bench-ours.out" "$B/logs/bench-base.out" <<'PY'
@@ -33,4 +34,14 @@ for name in sorted(set(ours) | set(base)):
     fmt = lambda v: '%12.1f' % v if v is not None else '%12s' % 'n/a'
     ratio = '%8.3f' % (o / b) if o is not None and b else '%8s' % '-'
     print('%-44s %s %s %s' % (name, fmt(o), fmt(b), ratio))
+# Costs against a reference measured in the same run, on each kernel
+rel = [('ue_enabled_writev', 'ue_ref_trace_marker'),
+       ('ue_enabled_writev_2iov', 'ue_ref_trace_marker'),
+       ('ue_enabled_write', 'ue_ref_trace_marker')]
+rows = [(a, r) for a, r in rel if a in ours and r in ours]
+if rows:
+    print('%-44s %12s %12s' % ('within one run', 'ours', 'base'))
+for a, r in rows:
+    q = lambda d: '%12.3f' % (d[a][0] / d[r][0]) if a in d and r in d else '%12s' % 'n/a'
+    print('%-44s %s %s' % (a + ' / ' + r.replace('ue_ref_', ''), q(ours), q(base)))
 PY
