@@ -108,8 +108,6 @@
 #define USER_EVENT_ARRAY_DIGITS_MAX	6
 /* Largest fixed part of a payload */
 #define USER_EVENT_FIXED_MAX	2048
-/* Largest payload accepted by write() (fits a ring buffer and perf) */
-#define USER_EVENT_PAYLOAD_MAX	4000
 /* Bits of the status page: one page, bit 0 never handed out */
 #define USER_EVENT_STATUS_BITS	(PAGE_SIZE * BITS_PER_BYTE)
 
@@ -278,12 +276,26 @@ int user_event_enabler_add(struct user_event *ev,
 int user_event_enabler_remove(const struct user_unreg *unreg);
 void user_event_enablers_update(struct user_event *ev);
 
+/*
+ * Where the payload of a write lies: user memory as a run of iovec
+ * segments, the first entered skip bytes in (write() gives one segment,
+ * writev() its vector), or, for kernel memory, an iterator positioned at
+ * the payload.  Consumers copy from it without moving it.
+ */
+struct user_event_src {
+	const struct iovec	*iov;	/* first user segment, NULL: iter */
+	size_t			skip;	/* bytes of iov[0] before the payload */
+	size_t			len;	/* payload bytes */
+	const struct iov_iter	*iter;	/* kernel memory (iov == NULL) */
+	struct iovec		ubuf;	/* write()'s buffer as a segment */
+};
+
 /* trace_events_user_write.c */
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
 int user_event_ftrace_probe(void *data, struct user_event *ev,
-			    struct iov_iter *i, size_t len);
+			    const struct user_event_src *src);
 int user_event_perf_probe(void *data, struct user_event *ev,
-			  struct iov_iter *i, size_t len);
+			  const struct user_event_src *src);
 
 /* trace_events_user.c */
 extern struct list_head user_event_list;

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events: how large an event may be.  A write is taken up to what
+ * every consumer of the event can hold and refused whole with E2BIG
+ * beyond: the ring buffer's limit follows buffer_subbuf_size_kb (a payload
+ * 32 bytes smaller than a sub-buffer), perf's is PERF_MAX_TRACE_SIZE, and
+ * with several consumers the smallest limit holds.  Each case
+ * checks the largest payload accepted and recorded and the smallest
+ * refused and not recorded.
+ */
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+
+#include "../kselftest_harness.h"
+#include "ue_util.h"
+
+#define SUBBUF UE_TRACEFS "/buffer_subbuf_size_kb"
+#define TRIGGER UE_TRACEFS "/events/user_events/ue_big/trigger"
+#define INST UE_TRACEFS "/instances/ue_size"
+#define INST_ENABLE INST "/events/user_events/ue_big/enable"
+/* Record header (struct trace_entry) and sub-buffer overhead, bytes */
+#define ENTRY 8
+#define SUBBUF_OVERHEAD (16 + 8)
+/* perf: a u32 size, the record, u64-aligned, at most 8192 bytes */
+#define PERF_MAX_PAYLOAD (8192 - 4 - ENTRY)
+#define BIG (64 * 1024)
+
+/* The registered event and what the teardown restores */
+struct ue_size {
+	int fd;
+	uint32_t idx;
+	char *payload;
+	char old_kb[16];
+};
+
+FIXTURE(size) {
+	struct ue_size s;
+};
+
+static int subbuf_kb(void)
+{
+	char *text = ue_read_file(SUBBUF);
+	int kb = text ? atoi(text) : -1;
+
+	free(text);
+	return kb;
+}
+
+/* Largest payload a ring buffer of the current sub-buffer size takes */
+static int ring_max(void)
+{
+	return subbuf_kb() * 1024 - SUBBUF_OVERHEAD - ENTRY;
+}
+
+FIXTURE_SETUP(size)
+{
+	struct user_reg r;
+	char *text;
+
+	text = ue_read_file(SUBBUF);
+	ASSERT_NE(NULL, text);
+	snprintf(self->s.old_kb, sizeof(self->s.old_kb), "%s", text);
+	free(text);
+	self->s.payload = calloc(1, BIG + 1);
+	ASSERT_NE(NULL, self->s.payload);
+	self->s.payload[0] = 7;
+	self->s.fd = ue_open();
+	ASSERT_GE(self->s.fd, 0);
+	ASSERT_EQ(0, ue_reg(self->s.fd, "ue_big u32 n", &r));
+	self->s.idx = r.write_index;
+	ue_clear_trace();
+}
+
+FIXTURE_TEARDOWN(size)
+{
+	ue_enable("ue_big", 0);
+	ue_write_file(INST_ENABLE, "0", 0);
+	rmdir(INST);
+	ue_write_file(TRIGGER, "!hist:keys=n:ts=common_timestamp", 0);
+	ue_write_file(SUBBUF, self->s.old_kb, 0);
+	close(self->s.fd);
+	ue_del("ue_big");
+	free(self->s.payload);
+}
+
+/* A payload of len bytes through writev() */
+static ssize_t emit(struct ue_size *e, size_t len)
+{
+	return ue_emit(e->fd, e->idx, e->payload, len);
+}
+
+/* The same through one write() of index and payload */
+static ssize_t emit_flat(struct ue_size *e, size_t len)
+{
+	char *buf = malloc(len + 4);
+	ssize_t ret;
+
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, &e->idx, 4);
+	memcpy(buf + 4, e->payload, len);
+	ret = write(e->fd, buf, len + 4);
+	free(buf);
+	return ret < 0 ? -errno : ret;
+}
+
+static long perf_open(void)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+	};
+	char *text = ue_read_file(UE_TRACEFS "/events/user_events/ue_big/id");
+
+	if (!text)
+		return -1;
+	attr.config = atoi(text);
+	free(text);
+	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+}
+
+/* Samples perf counted so far */
+static long long perf_count(int pfd)
+{
+	long long n = -1;
+
+	return read(pfd, &n, sizeof(n)) == sizeof(n) ? n : -1;
+}
+
+/* The boundary for ftrace: max accepted and recorded, max + 1 refused */
+static void ftrace_boundary(struct __test_metadata *_metadata,
+			    struct ue_size *e, int max)
+{
+	ue_clear_trace();
+	EXPECT_EQ(max + 4, emit(e, max));
+	EXPECT_EQ(1, ue_trace_count("ue_big"));
+	EXPECT_EQ(-E2BIG, emit(e, max + 1));
+	EXPECT_EQ(-E2BIG, emit_flat(e, max + 1));
+	EXPECT_EQ(max + 4, emit_flat(e, max));
+	EXPECT_EQ(2, ue_trace_count("ue_big"));
+}
+
+TEST_F(size, nobody_listens_any_size)
+{
+	EXPECT_EQ(BIG + 4, emit(&self->s, BIG));
+}
+
+TEST_F(size, ftrace_default_subbuf)
+{
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "4", 0));
+	ASSERT_EQ(0, ue_enable("ue_big", 1));
+	EXPECT_EQ(4096 - 32, ring_max());
+	ftrace_boundary(_metadata, &self->s, ring_max());
+}
+
+TEST_F(size, ftrace_64k_subbuf)
+{
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "64", 0));
+	ASSERT_EQ(0, ue_enable("ue_big", 1));
+	EXPECT_EQ(65536 - 32, ring_max());
+	ftrace_boundary(_metadata, &self->s, ring_max());
+}
+
+/* With a histogram the record is built in the per-CPU buffered event */
+TEST_F(size, ftrace_with_histogram)
+{
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "4", 0));
+	ASSERT_EQ(0, ue_write_file(TRIGGER, "hist:keys=n:ts=common_timestamp",
+				   0));
+	ASSERT_EQ(0, ue_enable("ue_big", 1));
+	ftrace_boundary(_metadata, &self->s, ring_max());
+}
+
+/* Lines of ue_big in the instance's trace */
+static int inst_count(void)
+{
+	char *text = ue_read_file(INST "/trace"), *p;
+	int n = 0;
+
+	for (p = text; p && (p = strstr(p, " ue_big: ")); p++)
+		n++;
+	free(text);
+	return n;
+}
+
+/* An instance with larger sub-buffers beside the top buffer */
+TEST_F(size, two_instances)
+{
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "4", 0));
+	ASSERT_EQ(0, mkdir(INST, 0755));
+	ASSERT_EQ(0, ue_write_file(INST "/buffer_subbuf_size_kb", "64", 0));
+	ASSERT_EQ(0, ue_write_file(INST_ENABLE, "1", 0));
+	ASSERT_EQ(0, ue_enable("ue_big", 1));
+	/* Both record: the top buffer's limit holds */
+	ftrace_boundary(_metadata, &self->s, ring_max());
+	/* The instance alone takes up to its own limit */
+	ASSERT_EQ(0, ue_enable("ue_big", 0));
+	EXPECT_EQ(65536 - 32 + 4, emit(&self->s, 65536 - 32));
+	EXPECT_EQ(-E2BIG, emit(&self->s, 65536 - 32 + 1));
+	EXPECT_EQ(3, inst_count());
+}
+
+TEST_F(size, perf_alone)
+{
+	int pfd = perf_open();
+
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
+	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
+	EXPECT_EQ(-E2BIG, emit_flat(&self->s, PERF_MAX_PAYLOAD + 1));
+	EXPECT_EQ(1, perf_count(pfd));
+	close(pfd);
+}
+
+/* Both consumers: the smaller limit wins and neither gets a refused event */
+TEST_F(size, perf_and_ftrace)
+{
+	int pfd;
+
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "64", 0));
+	ASSERT_EQ(0, ue_enable("ue_big", 1));
+	pfd = perf_open();
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
+	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
+	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(1, ue_trace_count("ue_big"));
+	close(pfd);
+
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "4", 0));
+	pfd = perf_open();
+	ASSERT_GE(pfd, 0);
+	ue_clear_trace();
+	EXPECT_EQ(ring_max() + 4, emit(&self->s, ring_max()));
+	EXPECT_EQ(-E2BIG, emit(&self->s, ring_max() + 1));
+	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(1, ue_trace_count("ue_big"));
+	close(pfd);
+}
+
+TEST_HARNESS_MAIN
