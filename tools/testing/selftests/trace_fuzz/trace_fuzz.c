@@ -3,7 +3,7 @@
  * trace_fuzz - feed every user-space entry of the tracing series with
  * generated and mutated input, and report what the kernel says about it.
  *
- *   trace_fuzz [-s SEED] [-n INPUTS] [-j THREADS] [-r FILE] [-o DIR]
+ *   trace_fuzz [-s SEED] [-n INPUTS] [-j THREADS] [-r FILE] [-o DIR] [-x]
  *
  * Input number i of a run is made from (SEED, i) alone: a generator for
  * one entry (a filter, a trigger, a dynamic_events or synthetic_events
@@ -22,7 +22,14 @@
  * records of /dev/kmsg; a report (BUG, WARNING, KASAN, lockdep, RCU, hung
  * task) is printed with the inputs then in flight, each also written to
  * DIR/fuzz-<i>.bin, which -r replays alone.  The last line is
- * "fuzz: N inputs, M reports"; the exit status is 1 when M > 0.
+ * "fuzz: N inputs, M reports"; the exit status is 1 when M > 0; -x stops
+ * at the first report.
+ *
+ * Beside what the kernel logs, one entry is an oracle: writes of an event
+ * (fz_oracle) that only it touches, counted by its own perf events with a
+ * filter, whose outcome the ABI predicts exactly (recorded or -EFAULT,
+ * counted or not).  A kernel that accepts a loc word it must refuse or
+ * filters a string wrongly is reported like a KASAN splat.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -65,13 +72,30 @@ enum target {
 	TGT_ENABLE,		/* events/<sys>/<event>/enable */
 	TGT_PERF,		/* perf_event_open() of a tracepoint */
 	TGT_REOPEN,		/* close and reopen the thread's data fd */
+	TGT_UE_ORACLE,		/* a write whose outcome the ABI predicts */
 	TGT_COUNT
 };
 
 static const char *const target_name[TGT_COUNT] = {
 	"filter", "subsystem-filter", "trigger", "set_event_pid",
 	"dynamic_events", "synthetic_events", "ue-reg", "ue-del",
-	"ue-write", "ue-mmap", "enable", "perf", "reopen",
+	"ue-write", "ue-mmap", "enable", "perf", "reopen", "ue-oracle",
+};
+
+/*
+ * How often each entry is drawn, out of the sum.  Replacing a filter,
+ * trigger or pid list waits for an RCU grace period and an enable or a
+ * perf open for a tracepoint update: tens of milliseconds each on the
+ * debug kernel.  user_events registrations and writes, the entry meant
+ * for unprivileged writers, take well under one, so they are drawn most
+ * often and a run gets through several times more inputs in its time.
+ */
+static const unsigned int target_weight[TGT_COUNT] = {
+	[TGT_FILTER] = 2, [TGT_SUBSYS_FILTER] = 1, [TGT_TRIGGER] = 2,
+	[TGT_EVENT_PID] = 1, [TGT_DYNEVENT] = 2, [TGT_SYNTH] = 2,
+	[TGT_UE_REG] = 16, [TGT_UE_DEL] = 2, [TGT_UE_WRITE] = 24,
+	[TGT_UE_MMAP] = 2, [TGT_ENABLE] = 1, [TGT_PERF] = 1, [TGT_REOPEN] = 4,
+	[TGT_UE_ORACLE] = 4,
 };
 
 /* One input, as written out for replay: everything apply() needs */
@@ -109,12 +133,15 @@ static const char *const fixture[] = {
 	"u:fz_ue u32 a; u64 b; char[16] s; __data_loc char[] d; __rel_loc char[] r",
 	T "dynamic_events", "u:fz_ue2 u8 x; s16 y; struct fz z 12",
 	T "synthetic_events", "fz_syn u64 lat; pid_t pid; char comm[16]; char name[]",
+	T "dynamic_events", "u:fz_oracle char[8] s; __data_loc char[] d; __rel_loc char[] r",
 };
 
 static int status_fd = -1;
 /* Per target: inputs applied, and guest nanoseconds spent on them */
 static unsigned long target_count[TGT_COUNT], target_ns[TGT_COUNT];
 static unsigned long n_inputs, n_reports;
+/* -x: stop at the first report (make fuzz-planted) */
+static int stop_at_report;
 static const char *out_dir = "/tmp";
 static int kmsg_fd = -1;
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -150,6 +177,20 @@ static int chance(struct rng *r, unsigned int one_in)
 }
 
 /* One of the N strings of A */
+/* An entry, drawn by target_weight[] */
+static int pick_target(struct rng *r)
+{
+	unsigned int sum = 0, x;
+	int t;
+
+	for (t = 0; t < TGT_COUNT; t++)
+		sum += target_weight[t];
+	x = below(r, sum);
+	for (t = 0; x >= target_weight[t]; t++)
+		x -= target_weight[t];
+	return t;
+}
+
 static const char *pick(struct rng *r, const char *const *a, size_t n)
 {
 	return a[below(r, n)];
@@ -286,7 +327,10 @@ static void gen_hist(struct rng *r, struct event *e, struct text *t)
 	};
 	int s;
 
-	add(t, "hist:keys=%s%s", field_of(r, e, &s), pick(r, mods, ARRAY_SIZE(mods)));
+	/* a new key per event now and then: small maps fill up */
+	add(t, "hist:keys=%s%s",
+	    chance(r, 6) ? "common_timestamp" : field_of(r, e, &s),
+	    pick(r, mods, ARRAY_SIZE(mods)));
 	if (chance(r, 2))
 		add(t, ",%s%s", field_of(r, e, &s), pick(r, mods, ARRAY_SIZE(mods)));
 	if (chance(r, 2))
@@ -300,7 +344,10 @@ static void gen_hist(struct rng *r, struct event *e, struct text *t)
 		    chance(r, 2) ? ".descending" : "");
 	if (chance(r, 3)) {
 		add(t, ":size=");
-		add_number(r, t);
+		if (chance(r, 2))
+			add(t, "%u", 128u << below(r, 3));
+		else
+			add_number(r, t);
 	}
 	if (chance(r, 4))
 		add(t, ":name=fz_h%u", below(r, 3));
@@ -517,6 +564,9 @@ struct worker {
 	uint32_t index[8];	/* write indexes it registered */
 	int nindex;
 	unsigned char *good, *none, *gone;
+	int ofd;		/* fd that registered fz_oracle */
+	uint32_t oidx;		/* its write index */
+	int opf;		/* perf on fz_oracle, keeps its probe in place */
 };
 
 static uint64_t bad_pointer(struct rng *r, struct worker *w, void *valid)
@@ -546,7 +596,7 @@ static void make_input(struct input *in, uint64_t seed, uint64_t index)
 	in->seed = seed;
 	in->index = index;
 	rnd(&r);
-	in->target = below(&r, TGT_COUNT);
+	in->target = pick_target(&r);
 	in->event = below(&r, NEVENTS);
 	for (i = 0; i < 8; i++)
 		in->arg[i] = rnd(&r);
@@ -681,11 +731,11 @@ static void apply_write(struct worker *w, struct input *in)
 
 	memcpy(buf, &idx, 4);
 	memcpy(buf + 4, in->data, len);
-	/* loc words of fz_ue at 32 and 36: sometimes plausible, often not */
+	/* loc words of fz_ue at 28 and 32: sometimes plausible, often not */
 	loc = (below(&r, 64) << 16) | below(&r, 80);
-	memcpy(buf + 4 + 32, &loc, 4);
+	memcpy(buf + 4 + 28, &loc, 4);
 	loc = (below(&r, 64) << 16) | below(&r, 16);
-	memcpy(buf + 4 + 36, &loc, 4);
+	memcpy(buf + 4 + 32, &loc, 4);
 	if (chance(&r, 3)) {
 		if (write(w->fd, buf, 4 + below(&r, len + 1)) < 0)
 			return;
@@ -772,6 +822,204 @@ static void apply_perf(struct input *in, struct event *e)
 	close(fd);
 }
 
+/* ---- the oracle: a write whose outcome the ABI predicts ---- */
+
+static void save_input(const struct input *in);
+static int oracle_id = -1;
+
+/* A counting perf event on fz_oracle for this thread, with filter */
+static int oracle_perf(const char *filter)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = oracle_id,
+	};
+	int fd;
+
+	if (oracle_id < 0)
+		return -1;
+	fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd >= 0 && filter && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter)) {
+		close(fd);
+		return -2;
+	}
+	return fd;
+}
+
+static long long oracle_count(int fd)
+{
+	long long n = -1;
+
+	return read(fd, &n, sizeof(n)) == sizeof(n) ? n : -1;
+}
+
+/*
+ * A string field as the filter sees it: the bytes up to the first NUL,
+ * at most bound of them, copied into out (33 bytes).
+ */
+static void oracle_str(const unsigned char *p, unsigned int bound, char *out)
+{
+	unsigned int n = 0;
+
+	while (n < bound && n < 32 && p[n])
+		n++;
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+/* Is the loc word (record offset off, length len) one the kernel takes? */
+static int oracle_loc_ok(const unsigned char *rec, unsigned int size,
+			 unsigned int off, unsigned int len)
+{
+	return len && off >= 24 && off + len <= size && !rec[off + len - 1];
+}
+
+/*
+ * A string in the record's dynamic part (record bytes 24 on) for a loc
+ * word: three times in four one the kernel must take (its last byte made
+ * NUL in payload p), else any record offset from min on (a __rel_loc
+ * cannot point before its own end) and any length.
+ */
+static void oracle_loc(struct rng *r, unsigned char *p, unsigned int size,
+		       unsigned int min, unsigned int *off, unsigned int *len)
+{
+	unsigned int room = size - 24;
+
+	if (chance(r, 4)) {
+		*off = min + below(r, size + 4 - min);
+		*len = below(r, 10);
+		return;
+	}
+	*len = 1 + below(r, room < 8 ? room : 8);
+	*off = 24 + below(r, room - *len + 1);
+	p[*off + *len - 1 - 8] = 0;
+}
+
+/* form: 0 "t" (==), 1 "t*", 2 "*t", 3 "*t*" */
+static int oracle_match(const char *str, const char *t, int form)
+{
+	size_t n = strlen(str), k = strlen(t);
+
+	switch (form) {
+	case 0:
+		return !strcmp(str, t);
+	case 1:
+		return !strncmp(str, t, k);
+	case 2:
+		return n >= k && !strcmp(str + n - k, t);
+	default:
+		return !!strstr(str, t);
+	}
+}
+
+static void oracle_report(const struct input *in, const char *what,
+			  long long got, long long want)
+{
+	pthread_mutex_lock(&report_lock);
+	n_reports++;
+	printf("fuzz: REPORT oracle: %s was %lld, the ABI says %lld\n", what,
+	       got, want);
+	save_input(in);
+	pthread_mutex_unlock(&report_lock);
+}
+
+/*
+ * fz_oracle is "char[8] s; __data_loc char[] d; __rel_loc char[] r":
+ * payload bytes 0-7, 8-11 and 12-15, record bytes 8-15, 16-19 and 20-23.
+ * Nothing but this entry writes it and only this thread's perf events
+ * count it, so the outcome of a write is known: -EFAULT when a loc word
+ * points outside the record, into its fixed part or at a string without
+ * its NUL, else recorded; counted when the filter matches.
+ */
+static void apply_oracle(struct worker *w, struct input *in)
+{
+	static const char *const ops[] = { "==", "!=", "~" };
+	static const char *const forms[] = { "%s", "%s*", "*%s", "*%s*" };
+	static const char *const names[] = { "s", "d", "r" };
+	struct rng r = { in->arg[2] };
+	/* rec: the record as the kernel builds it; buf: what is written */
+	unsigned char rec[8 + 40], *p = rec + 8, buf[4 + 40];
+	unsigned int len = 17 + below(&r, 24), size = 8 + len, i, k;
+	unsigned int doff, dlen, roff, rlen, loc;
+	char filter[64], text[4], form_text[8], str[33];
+	int field, op, form = 0, nofilter, valid, match, pf, nonul;
+	long long want, got;
+	ssize_t ret;
+
+	if (w->opf < 0)
+		return;
+	/* half of the time s fills its 8 bytes with no NUL */
+	nonul = chance(&r, 2);
+	for (i = 0; i < len; i++) {
+		k = below(&r, 5);
+		p[i] = k < 2 ? 'a' : k < 4 ? 'b' : i < 8 && nonul ? 'a' : 0;
+	}
+	/* Three times in four a loc word the kernel must take */
+	oracle_loc(&r, p, size, 0, &doff, &dlen);
+	loc = dlen << 16 | doff;
+	memcpy(p + 8, &loc, 4);
+	oracle_loc(&r, p, size, 24, &roff, &rlen);
+	loc = rlen << 16 | (roff - 24);
+	memcpy(p + 12, &loc, 4);
+	memcpy(buf, &w->oidx, 4);
+	memcpy(buf + 4, p, len);
+
+	k = 1 + below(&r, 3);
+	for (i = 0; i < k; i++)
+		text[i] = below(&r, 2) ? 'a' : 'b';
+	text[k] = '\0';
+	field = below(&r, 3);
+	op = below(&r, 3);
+	if (op == 2)
+		form = below(&r, 4);
+	nofilter = chance(&r, 4);
+	snprintf(form_text, sizeof(form_text), forms[form], text);
+	snprintf(filter, sizeof(filter), "%s %s \"%s\"", names[field], ops[op],
+		 form_text);
+
+	valid = oracle_loc_ok(rec, size, doff, dlen) &&
+		oracle_loc_ok(rec, size, roff, rlen);
+	if (field == 0)
+		oracle_str(p, 8, str);
+	else if (field == 1)
+		oracle_str(valid ? rec + doff : p, valid ? dlen : 0, str);
+	else
+		oracle_str(valid ? rec + roff : p, valid ? rlen : 0, str);
+	match = oracle_match(str, text, form);
+	if (op == 1)
+		match = !match;
+
+	pf = oracle_perf(nofilter ? NULL : filter);
+	if (pf == -2) {
+		oracle_report(in, "a valid perf filter's ioctl", -1, 0);
+		return;
+	}
+	if (pf < 0)
+		return;
+	if (chance(&r, 2)) {
+		ret = write(w->ofd, buf, 4 + len);
+	} else {
+		struct iovec io[3];
+
+		k = below(&r, len + 1);
+		io[0] = (struct iovec){ buf, 4 };
+		io[1] = (struct iovec){ buf + 4, k };
+		io[2] = (struct iovec){ buf + 4 + k, len - k };
+		ret = writev(w->ofd, io, 3);
+	}
+	got = ret < 0 ? -errno : ret;
+	want = valid ? (long long)len + 4 : -EFAULT;
+	if (got != want)
+		oracle_report(in, "the write's result", got, want);
+	got = oracle_count(pf);
+	want = valid && (nofilter || match);
+	if (got != want)
+		oracle_report(in, nofilter ? "the event count" :
+			      "the event count with a filter", got, want);
+	close(pf);
+}
+
 static void apply(struct worker *w, struct input *in)
 {
 	struct event *e = &events[in->event % NEVENTS];
@@ -829,6 +1077,9 @@ static void apply(struct worker *w, struct input *in)
 		w->fd = open(T "user_events_data", O_RDWR);
 		w->nindex = 0;
 		break;
+	case TGT_UE_ORACLE:
+		apply_oracle(w, in);
+		break;
 	}
 }
 
@@ -842,22 +1093,30 @@ static const char *const report_words[] = {
 	"DEBUG_LOCKS_WARN_ON", "unreferenced object",
 };
 
+/* Inputs saved at most: a bug that fires on every input needs a few */
+#define MAX_SAVED 32
+
 static void save_input(const struct input *in)
 {
+	static unsigned int n_saved;
 	char path[300];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/fuzz-%llu.bin", out_dir,
+	snprintf(path, sizeof(path), "saved as %s/fuzz-%llu.bin", out_dir,
 		 (unsigned long long)in->index);
-	f = fopen(path, "w");
+	f = n_saved++ < MAX_SAVED ? fopen(path + strlen("saved as "), "w") : NULL;
 	if (f) {
 		fwrite(in, sizeof(*in), 1, f);
 		fclose(f);
+	} else {
+		snprintf(path, sizeof(path), "not saved");
 	}
-	printf("fuzz: input %llu (seed %llu, %s on %s/%s), saved as %s\n",
+	printf("fuzz: input %llu (seed %llu, %s on %s/%s), %s\n",
 	       (unsigned long long)in->index, (unsigned long long)in->seed,
-	       target_name[in->target % TGT_COUNT], events[in->event % NEVENTS].sys,
-	       events[in->event % NEVENTS].name, path);
+	       target_name[in->target % TGT_COUNT],
+	       in->target == TGT_UE_ORACLE ? "user_events" : events[in->event % NEVENTS].sys,
+	       in->target == TGT_UE_ORACLE ? "fz_oracle" : events[in->event % NEVENTS].name,
+	       path);
 	printf("fuzz:   text: %.*s\n", (int)(in->len < 300 ? in->len : 300), in->data);
 }
 
@@ -890,6 +1149,25 @@ static void check_kmsg(void)
 }
 
 /* ---- setup ---- */
+
+/* The id of an event, -1 if it has none */
+static int event_id(const char *sys, const char *name)
+{
+	char path[300], buf[32];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), T "events/%s/%s/id", sys, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return atoi(buf);
+}
 
 static void read_fields(struct event *e)
 {
@@ -931,6 +1209,7 @@ static void setup(void)
 		write_file(fixture[i], fixture[i + 1], strlen(fixture[i + 1]), 1);
 	for (i = 0; i < (size_t)NEVENTS; i++)
 		read_fields(&events[i]);
+	oracle_id = event_id("user_events", "fz_oracle");
 	status_fd = open(T "user_events_status", O_RDONLY);
 	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg_fd >= 0)
@@ -969,6 +1248,20 @@ static int worker_init(struct worker *w)
 	munmap(w->gone, PAGE);
 	w->nindex = 0;
 	w->fd = open(T "user_events_data", O_RDWR);
+	w->ofd = open(T "user_events_data", O_RDWR);
+	w->opf = -1;
+	if (w->ofd >= 0) {
+		struct user_reg reg = {
+			.size = sizeof(reg),
+			.name_args = (uintptr_t)"fz_oracle char[8] s; "
+				     "__data_loc char[] d; __rel_loc char[] r",
+		};
+
+		if (!ioctl(w->ofd, DIAG_IOCSREG, &reg)) {
+			w->oidx = reg.write_index;
+			w->opf = oracle_perf(NULL);
+		}
+	}
 	return 0;
 }
 
@@ -993,6 +1286,8 @@ static void *worker_main(void *p)
 	for (i = a->t; i < a->count; i += n_threads) {
 		struct timespec t0, t1;
 
+		if (stop_at_report && __atomic_load_n(&n_reports, __ATOMIC_RELAXED))
+			break;
 		make_input(in, a->seed, i);
 		in_flight[a->t] = in;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1018,7 +1313,7 @@ int main(int argc, char **argv)
 	const char *replay = NULL;
 	int opt, t;
 
-	while ((opt = getopt(argc, argv, "s:n:j:r:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:r:o:x")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -1037,9 +1332,12 @@ int main(int argc, char **argv)
 		case 'o':
 			out_dir = optarg;
 			break;
+		case 'x':
+			stop_at_report = 1;
+			break;
 		default:
 			fprintf(stderr, "usage: %s %s\n", argv[0],
-				"[-s SEED] [-n INPUTS] [-j THREADS] [-r FILE] [-o DIR]");
+				"[-s SEED] [-n INPUTS] [-j THREADS] [-r FILE] [-o DIR] [-x]");
 			return 2;
 		}
 	}
