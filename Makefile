@@ -5,7 +5,8 @@
 H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz clean
+	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
+	fuzz-planted clean
 
 all: check
 
@@ -52,7 +53,10 @@ ftrace-table:
 	@$(H)/ftrace-table.sh
 
 fuzz:
-	@SEED="$(SEED)" N="$(N)" J="$(J)" REPLAY="$(REPLAY)" $(H)/fuzz.sh
+	@SEED="$(SEED)" N="$(N)" J="$(J)" REPLAY="$(REPLAY)" STOP="$(STOP)" $(H)/fuzz.sh
+
+fuzz-planted:
+	@SEED="$(SEED)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
 
 w1:
 	@$(H)/w1.sh

@@ -3,14 +3,18 @@
 # fuzz.sh - make fuzz: boot a kernel (the debug kernel unless
 # TS_FUZZ_VARIANT says otherwise) and run trace_fuzz on every user-space
 # entry of the series.  SEED, N and J pick the run; REPLAY=FILE runs one
-# saved input alone.  Reports are read from the console as make check
+# saved input alone; STOP=1 stops at the first report (make fuzz-planted).  Reports are read from the console as make check
 # does; inputs in flight at a report are saved in build/fuzz/.  Filter,
 # trigger and pid writes each wait for an RCU grace period: expedited
 # grace periods let several times more inputs through in the same time.
+# An oops panics the VM (oops=panic): a fuzz thread that dies holding a
+# lock would otherwise leave the run hanging until the VM's timeout; the
+# splat on the console fails the run all the same.
 . "$(dirname "$0")/lib.sh"
 
 variant=${TS_FUZZ_VARIANT:-debug}
-seed=${SEED:-$(date +%s)} n=${N:-100000} j=${J:-4} replay=${REPLAY:-}
+seed=${SEED:-$(date +%s)} n=${N:-200000} j=${J:-4} replay=${REPLAY:-}
+stop=${STOP:+-x}
 "$ROOT/harness/build-kernel.sh" "$variant"
 "$ROOT/harness/programs.sh"
 job=$B/fuzz.job
@@ -23,7 +27,7 @@ job=$B/fuzz.job
 		echo 'B64'
 		echo '/samples/trace_fuzz -r /tmp/input.bin -o /tmp'
 	else
-		echo "/samples/trace_fuzz -s $seed -n $n -j $j -o /tmp"
+		echo "/samples/trace_fuzz -s $seed -n $n -j $j -o /tmp $stop"
 	fi
 	echo 'rc=$?'
 	# saved inputs leave the VM as base64 on the result channel
@@ -35,7 +39,7 @@ job=$B/fuzz.job
 say "fuzzing on the $variant kernel: seed $seed, $n inputs, $j threads${replay:+, replaying $replay}"
 set +e
 TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" "$variant" fuzz fuzz \
-	quiet kunit.enable=0 rcupdate.rcu_expedited=1 ${TS_FUZZ_CMDLINE:-}
+	quiet kunit.enable=0 rcupdate.rcu_expedited=1 oops=panic ${TS_FUZZ_CMDLINE:-}
 vm=$?
 set -e
 mkdir -p "$B/fuzz"
@@ -45,5 +49,10 @@ tr -d '\r' < "$B/logs/fuzz.out" | awk -v dir="$B/fuzz" '
 	cmd != "" { print | cmd; next }
 	/^fuzz: / { print }'
 [ $vm = 124 ] && { echo "FAIL the fuzz VM did not finish in time"; exit 1; }
-grep -q TS-DONE "$B/logs/fuzz.out" || die "the fuzz run did not finish: see build/logs/fuzz.console"
+set +e
 python3 "$ROOT/harness/report.py" "$B/logs/fuzz.console" "$B/logs/fuzz.out" fuzz
+rc=$?
+set -e
+grep -q TS-DONE "$B/logs/fuzz.out" ||
+	die "the fuzz run did not finish (the kernel panicked?): see build/logs/fuzz.console"
+exit $rc
