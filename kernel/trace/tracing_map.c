@@ -16,7 +16,7 @@
  *   elements: n_elts == 1 << map_bits of them, one kvzalloc()'d array,
  *             each elt_stride bytes:
  *
- *     [ struct tracing_map_elt | sums[n_fields] | vars[n_vars] | key ]
+ *     [ struct tracing_map_elt | sums[nr_fields] | vars[nr_vars] | key ]
  *
  *   table:    2 * n_elts slots, one 32-bit word each:
  *
@@ -58,7 +58,7 @@
  *    returned.  n_taken thus never exceeds n_elts by more than the
  *    number of inserts in flight, and cannot overflow however many events
  *    are dropped.
- * 3. Build the element: copy the key, run ops->elt_init().  Sums and
+ * 3. Build the element: copy the key, run elt_ops->elt_init().  Sums and
  *    variables are already zero (from init, from clear, or because a spare
  *    was never seen by anyone).
  * 4. Publish it with one cmpxchg of the empty slot from 0 to (tag | i + 1).
@@ -225,8 +225,8 @@ static struct tracing_map_elt *tmap_take(struct tracing_map *map, void *key)
 		elt = tmap_elt(map, n - 1);
 	}
 	memcpy(elt->key, key, map->key_bytes);
-	if (map->ops && map->ops->elt_init)
-		map->ops->elt_init(elt);
+	if (map->elt_ops && map->elt_ops->elt_init)
+		map->elt_ops->elt_init(elt);
 	return elt;
 }
 
@@ -407,7 +407,7 @@ static int tmap_cmp_entries(const void *pa, const void *pb, const void *priv)
 	unsigned int i;
 
 	for (i = 0; i < s->n_keys; i++) {
-		const struct tracing_map_field *f = &s->map->fields[s->keys[i].field_idx];
+		const struct tmap_field *f = &s->map->field[s->keys[i].field_idx];
 		int r;
 
 		if (f->is_key)
@@ -443,7 +443,7 @@ int tracing_map_sort_entries(struct tracing_map *map,
 	if (n_keys > TRACING_MAP_SORT_KEYS_MAX)
 		return -EINVAL;
 	for (i = 0; i < n_keys; i++) {
-		if (keys[i].field_idx >= map->n_fields)
+		if (keys[i].field_idx >= map->nr_fields)
 			return -EINVAL;
 		s.keys[i] = keys[i];
 	}
@@ -483,7 +483,7 @@ void tracing_map_destroy_sort_entries(struct tracing_map_sort_entry **entries,
  * tracing_map_create - a map of 1 << @bits elements, not yet usable
  * @bits: TRACING_MAP_BITS_MIN to TRACING_MAP_BITS_MAX
  * @key_bytes: bytes of a key
- * @ops: per-element callbacks, or NULL
+ * @elt_ops: per-element callbacks, or NULL
  * @data: the caller's, kept in map->private_data
  *
  * Add the fields and variables, then call tracing_map_init().
@@ -491,8 +491,7 @@ void tracing_map_destroy_sort_entries(struct tracing_map_sort_entry **entries,
  * Return: the map, or an ERR_PTR().
  */
 struct tracing_map *tracing_map_create(unsigned int bits, unsigned int key_bytes,
-				       const struct tracing_map_ops *ops,
-				       void *data)
+				       const struct tracing_map_ops *elt_ops, void *data)
 {
 	struct tracing_map *map;
 
@@ -507,27 +506,27 @@ struct tracing_map *tracing_map_create(unsigned int bits, unsigned int key_bytes
 	map->n_elts = 1U << bits;
 	map->key_bytes = key_bytes;
 	map->private_data = data;
-	map->ops = ops;
+	map->elt_ops = elt_ops;
 	return map;
 }
 
 static int tmap_add_field(struct tracing_map *map, bool is_key,
-			  unsigned int offset, tracing_map_cmp_fn_t cmp_fn)
+			  unsigned int offset, tracing_map_cmp_fn_t cmp)
 {
-	struct tracing_map_field *f;
+	struct tmap_field *f;
 
-	if (map->elts || map->n_fields >= TRACING_MAP_FIELDS_MAX)
+	if (map->elts || map->nr_fields >= TRACING_MAP_FIELDS_MAX)
 		return -EINVAL;
 	if (is_key && map->n_key_fields >= TRACING_MAP_KEYS_MAX)
 		return -EINVAL;
 
-	f = &map->fields[map->n_fields];
+	f = &map->field[map->nr_fields];
 	f->is_key = is_key;
 	f->key_offset = offset;
-	f->cmp = cmp_fn;
+	f->cmp = cmp;
 	if (is_key)
 		map->n_key_fields++;
-	return map->n_fields++;
+	return map->nr_fields++;
 }
 
 /* Return: the index of the new sum, for update_sum() and read_sum(). */
@@ -538,36 +537,36 @@ int tracing_map_add_sum_field(struct tracing_map *map)
 
 /* Return: the index of the new key field, for sort keys. */
 int tracing_map_add_key_field(struct tracing_map *map, unsigned int offset,
-			      tracing_map_cmp_fn_t cmp_fn)
+			      tracing_map_cmp_fn_t cmp)
 {
-	return tmap_add_field(map, true, offset, cmp_fn);
+	return tmap_add_field(map, true, offset, cmp);
 }
 
 /* Return: the index of the new variable, for the *_var() calls. */
 int tracing_map_add_var(struct tracing_map *map)
 {
-	if (map->elts || map->n_vars >= TRACING_MAP_VARS_MAX)
+	if (map->elts || map->nr_vars >= TRACING_MAP_VARS_MAX)
 		return -EINVAL;
-	return map->n_vars++;
+	return map->nr_vars++;
 }
 
 /**
  * tracing_map_init - allocate every element and the table
  * @map: a map from tracing_map_create() with its fields added
  *
- * May sleep; calls ops->elt_alloc() for each element.
+ * May sleep; calls elt_ops->elt_alloc() for each element.
  *
  * Return: 0, or a negative errno (the map is then only fit for destroy).
  */
 int tracing_map_init(struct tracing_map *map)
 {
 	size_t head = ALIGN(sizeof(struct tracing_map_elt), sizeof(u64));
-	size_t sums = map->n_fields * sizeof(atomic64_t);
-	size_t vars = map->n_vars * sizeof(atomic64_t);
+	size_t sums = map->nr_fields * sizeof(atomic64_t);
+	size_t vars = map->nr_vars * sizeof(atomic64_t);
 	unsigned int i;
 	int ret;
 
-	if (map->elts || map->n_fields < 2)
+	if (map->elts || map->nr_fields < 2)
 		return -EINVAL;
 
 	BUILD_BUG_ON(TRACING_MAP_VARS_MAX > BITS_PER_LONG);
@@ -586,8 +585,8 @@ int tracing_map_init(struct tracing_map *map)
 		elt->sums = (void *)elt + head;
 		elt->vars = (void *)elt + head + sums;
 		elt->key = (void *)elt + head + sums + vars;
-		if (map->ops && map->ops->elt_alloc) {
-			ret = map->ops->elt_alloc(elt);
+		if (map->elt_ops && map->elt_ops->elt_alloc) {
+			ret = map->elt_ops->elt_alloc(elt);
 			if (ret)
 				return ret;
 		}
@@ -603,9 +602,9 @@ void tracing_map_destroy(struct tracing_map *map)
 
 	if (!map)
 		return;
-	if (map->ops && map->ops->elt_free)
+	if (map->elt_ops && map->elt_ops->elt_free)
 		for (i = 0; i < map->n_alloced; i++)
-			map->ops->elt_free(tmap_elt(map, i));
+			map->elt_ops->elt_free(tmap_elt(map, i));
 	kvfree(map->elts);
 	kvfree(map->table);
 	kfree(map);
@@ -631,11 +630,11 @@ void tracing_map_clear(struct tracing_map *map)
 	for (i = 0; i < used; i++) {
 		struct tracing_map_elt *elt = tmap_elt(map, i);
 
-		memset(elt->sums, 0, map->n_fields * sizeof(*elt->sums));
-		memset(elt->vars, 0, map->n_vars * sizeof(*elt->vars));
+		memset(elt->sums, 0, map->nr_fields * sizeof(*elt->sums));
+		memset(elt->vars, 0, map->nr_vars * sizeof(*elt->vars));
 		elt->var_set = 0;
-		if (map->ops && map->ops->elt_clear)
-			map->ops->elt_clear(elt);
+		if (map->elt_ops && map->elt_ops->elt_clear)
+			map->elt_ops->elt_clear(elt);
 	}
 	memset(map->table, 0, (map->table_mask + 1) * sizeof(*map->table));
 	atomic_set(&map->n_taken, 0);

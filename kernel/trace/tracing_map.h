@@ -29,10 +29,11 @@ struct tracing_map;
 /* The hist file is sorted by at most two fields. */
 #define TRACING_MAP_SORT_KEYS_MAX	2
 
-typedef int (*tracing_map_cmp_fn_t) (void *val_a, void *val_b);
+/* Orders two keys: <0, 0 or >0 as the first sorts before, with, after */
+typedef int (*tracing_map_cmp_fn_t)(void *a, void *b);
 
 /* What one field of every element is; set up before tracing_map_init(). */
-struct tracing_map_field {
+struct tmap_field {
 	bool			is_key;		/* else a sum (u64, added to) */
 	unsigned int		key_offset;	/* key fields: bytes into the key */
 	tracing_map_cmp_fn_t	cmp;		/* key fields: orders two keys */
@@ -47,10 +48,10 @@ struct tracing_map_field {
  */
 struct tracing_map_elt {
 	struct tracing_map	*map;		/* the map it belongs to */
-	void			*private_data;	/* set by ops->elt_alloc */
+	void			*private_data;	/* set by elt_ops->elt_alloc */
 	void			*key;		/* key_bytes bytes, constant once published */
 	atomic64_t		*sums;		/* one per field, used by sum fields */
-	atomic64_t		*vars;		/* n_vars values */
+	atomic64_t		*vars;		/* nr_vars values */
 	unsigned long		var_set;	/* bit i: vars[i] set, not yet consumed */
 	unsigned int		idx;		/* position in the map's elements */
 	unsigned int		next_spare;	/* spare stack link (index + 1) */
@@ -91,14 +92,14 @@ struct tracing_map {
 	unsigned int			map_bits;	/* n_elts == 1 << map_bits */
 	unsigned int			n_elts;
 	unsigned int			key_bytes;
-	const struct tracing_map_ops	*ops;
+	const struct tracing_map_ops	*elt_ops;	/* element callbacks, or NULL */
 	void				*private_data;	/* the creator's */
 
 	/* Set before tracing_map_init(), constant after. */
-	struct tracing_map_field	fields[TRACING_MAP_FIELDS_MAX];
-	unsigned int			n_fields;
+	struct tmap_field		field[TRACING_MAP_FIELDS_MAX];
+	unsigned int			nr_fields;	/* keys and sums, in field[] */
 	unsigned int			n_key_fields;
-	unsigned int			n_vars;
+	unsigned int			nr_vars;	/* per element */
 
 	/* Set by tracing_map_init(), constant after. */
 	unsigned int			table_mask;	/* table has 2 * n_elts slots */
@@ -117,10 +118,9 @@ struct tracing_map {
 
 /* Setting up (may sleep), in this order: create, add fields, init. */
 struct tracing_map *tracing_map_create(unsigned int bits, unsigned int key_bytes,
-				       const struct tracing_map_ops *ops,
-				       void *data);
+				       const struct tracing_map_ops *elt_ops, void *data);
 int tracing_map_add_key_field(struct tracing_map *map, unsigned int offset,
-			      tracing_map_cmp_fn_t cmp_fn);
+			      tracing_map_cmp_fn_t cmp);
 int tracing_map_add_sum_field(struct tracing_map *map);
 int tracing_map_add_var(struct tracing_map *map);
 int tracing_map_init(struct tracing_map *map);
