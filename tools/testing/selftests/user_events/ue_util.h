@@ -15,8 +15,10 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <linux/perf_event.h>
 #include <linux/user_events.h>
 
 #define UE_TRACEFS "/sys/kernel/tracing"
@@ -149,6 +151,45 @@ static inline int ue_trace_count(const char *event)
 
 	free(ue_trace_line(event, 0, &count));
 	return count;
+}
+
+/* Id in the id file of an event folder, -1 when there is none */
+static inline int ue_dir_id(const char *dir)
+{
+	char path[300], *text;
+	int id;
+
+	snprintf(path, sizeof(path), "%s/id", dir);
+	text = ue_read_file(path);
+	if (!text)
+		return -1;
+	id = atoi(text);
+	free(text);
+	return id;
+}
+
+/* Id of user event name, -1 when it has none */
+static inline int ue_event_id(const char *name)
+{
+	char dir[256];
+
+	snprintf(dir, sizeof(dir), UE_TRACEFS "/events/user_events/%s", name);
+	return ue_dir_id(dir);
+}
+
+/* One raw sample per event of tracepoint id, on any CPU, for this task */
+static inline long ue_perf_open(int id)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.config = id,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+
+	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
 }
 
 /* Is status bit set in the mapped status page? */

@@ -71,25 +71,6 @@ static int ue_exists(const char *event)
 	return stat(path, &st) == 0;
 }
 
-static long ue_perf_open(const char *dir)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_TRACEPOINT,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-	};
-	char path[300], *text;
-
-	snprintf(path, sizeof(path), "%s/id", dir);
-	text = ue_read_file(path);
-	if (!text)
-		return -1;
-	attr.config = atoi(text);
-	free(text);
-	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
-}
-
 /* Path of the multi-format event of name whose format mentions field */
 static int ue_multi_dir(const char *name, const char *field, char *out,
 			size_t len)
@@ -397,7 +378,7 @@ TEST(persist_through_ftrace_and_perf)
 	ASSERT_EQ(0, ue_enable("ue_keep", 0));
 	EXPECT_EQ(0, word);
 
-	pfd = ue_perf_open(UE_TRACEFS "/events/user_events/ue_keep");
+	pfd = ue_perf_open(ue_event_id("ue_keep"));
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(1, word);
 	close(pfd);
@@ -442,7 +423,7 @@ TEST(multi_format_through_ftrace_and_perf)
 	ASSERT_EQ(0, ue_write_file(path, "0", 0));
 	EXPECT_EQ(0, word);
 
-	pfd = ue_perf_open(d64);
+	pfd = ue_perf_open(ue_dir_id(d64));
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(2, word);
 	EXPECT_EQ(12, ue_emit(fd, i64, &w, 8));

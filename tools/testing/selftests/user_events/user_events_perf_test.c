@@ -3,41 +3,8 @@
  * user_events with perf: the status bit follows perf_event_open() and
  * close(), samples carry the raw record at the offsets of "format".
  */
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-
 #include "../kselftest_harness.h"
 #include "ue_util.h"
-
-/* One raw sample per event of tracepoint @id, on any CPU, for this task. */
-static long ue_perf_open(int id)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_TRACEPOINT,
-		.config = id,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-		.wakeup_events = 1,
-	};
-
-	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
-}
-
-static int ue_event_id(const char *name)
-{
-	char path[256], *text;
-	int id;
-
-	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s/id",
-		 name);
-	text = ue_read_file(path);
-	if (!text)
-		return -1;
-	id = atoi(text);
-	free(text);
-	return id;
-}
 
 /* Offset of field in the format file, -1 when absent */
 static int ue_field_offset(const char *event, const char *field)

@@ -8,9 +8,6 @@
  * checks the largest payload accepted and recorded and the smallest
  * refused and not recorded.
  */
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-
 #include "../kselftest_harness.h"
 #include "ue_util.h"
 
@@ -104,23 +101,6 @@ static ssize_t emit_flat(struct ue_size *e, size_t len)
 	return ret < 0 ? -errno : ret;
 }
 
-static long perf_open(void)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_TRACEPOINT,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-	};
-	char *text = ue_read_file(UE_TRACEFS "/events/user_events/ue_big/id");
-
-	if (!text)
-		return -1;
-	attr.config = atoi(text);
-	free(text);
-	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
-}
-
 /* Samples perf counted so far */
 static long long perf_count(int pfd)
 {
@@ -204,7 +184,7 @@ TEST_F(size, two_instances)
 
 TEST_F(size, perf_alone)
 {
-	int pfd = perf_open();
+	int pfd = ue_perf_open(ue_event_id("ue_big"));
 
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
@@ -222,7 +202,7 @@ TEST_F(size, perf_and_ftrace)
 
 	ASSERT_EQ(0, ue_write_file(SUBBUF, "64", 0));
 	ASSERT_EQ(0, ue_enable("ue_big", 1));
-	pfd = perf_open();
+	pfd = ue_perf_open(ue_event_id("ue_big"));
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
 	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
@@ -231,7 +211,7 @@ TEST_F(size, perf_and_ftrace)
 	close(pfd);
 
 	ASSERT_EQ(0, ue_write_file(SUBBUF, "4", 0));
-	pfd = perf_open();
+	pfd = ue_perf_open(ue_event_id("ue_big"));
 	ASSERT_GE(pfd, 0);
 	ue_clear_trace();
 	EXPECT_EQ(ring_max() + 4, emit(&self->s, ring_max()));
