@@ -825,7 +825,9 @@ static void apply_perf(struct input *in, struct event *e)
 /* ---- the oracle: a write whose outcome the ABI predicts ---- */
 
 static void save_input(const struct input *in);
-static int oracle_id = -1;
+static void read_fields(struct event *e);
+/* Not in events[]: no other entry may enable, filter or attach to it */
+static struct event oracle_event = { .sys = "user_events", .name = "fz_oracle" };
 
 /* A counting perf event on fz_oracle for this thread, with filter */
 static int oracle_perf(const char *filter)
@@ -833,11 +835,11 @@ static int oracle_perf(const char *filter)
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof(attr),
-		.config = oracle_id,
+		.config = oracle_event.id,
 	};
 	int fd;
 
-	if (oracle_id < 0)
+	if (!oracle_event.id)
 		return -1;
 	fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
 	if (fd >= 0 && filter && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter)) {
@@ -1150,25 +1152,6 @@ static void check_kmsg(void)
 
 /* ---- setup ---- */
 
-/* The id of an event, -1 if it has none */
-static int event_id(const char *sys, const char *name)
-{
-	char path[300], buf[32];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), T "events/%s/%s/id", sys, name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return atoi(buf);
-}
-
 static void read_fields(struct event *e)
 {
 	char path[300], line[512];
@@ -1209,7 +1192,7 @@ static void setup(void)
 		write_file(fixture[i], fixture[i + 1], strlen(fixture[i + 1]), 1);
 	for (i = 0; i < (size_t)NEVENTS; i++)
 		read_fields(&events[i]);
-	oracle_id = event_id("user_events", "fz_oracle");
+	read_fields(&oracle_event);
 	status_fd = open(T "user_events_status", O_RDONLY);
 	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg_fd >= 0)
