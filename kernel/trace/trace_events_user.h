@@ -64,13 +64,15 @@
  * - Enablers (remote-write words) sit on two lists, both under event_mutex:
  *   their event's (walked when consumers change) and their user_event_mm's
  *   (walked at fork, unregister and teardown).  An enabler pins its event.
- *   A user_event_mm is shared by the tasks using one address space and is
- *   counted (refcount_t) by those tasks and by its queued fault work; when
- *   the count drops to zero its enablers are freed under event_mutex before
- *   the user_event_mm itself, so whoever walks an event's enablers under
- *   event_mutex sees live enablers and live user_event_mms.  Queuing work
- *   takes a count only with refcount_inc_not_zero(): a user_event_mm on
- *   its way out gets no new work.  The mm_struct is held with mmgrab() and
+ *   A user_event_mm is shared by the tasks using one address space
+ *   (counted in tasks).  When the last of them exits or execs, its enablers
+ *   are freed under event_mutex at once, so a reaped process pins no event;
+ *   the structure itself is counted apart (refs: one for all its tasks,
+ *   one per queued fault work) and freed with its last count, after its
+ *   enablers, so whoever walks an event's enablers under event_mutex sees
+ *   live enablers and live user_event_mms.  Queuing work takes a count
+ *   only with refcount_inc_not_zero(): a user_event_mm on its way out gets
+ *   no new work, and a work run finds no enablers left.  The mm_struct is held with mmgrab() and
  *   its pages are touched only after mmget_not_zero().
  *
  * - Bits of enablers are written under event_mutex with pages pinned by
@@ -160,7 +162,8 @@ struct user_event {
 
 /* State of an address space whose tasks registered remote-write words */
 struct user_event_mm {
-	refcount_t		refs;		/* tasks + queued fault work */
+	refcount_t		tasks;		/* tasks using it */
+	refcount_t		refs;		/* 1 for all tasks + queued work */
 	struct mm_struct	*mm;		/* mmgrab()ed */
 	struct list_head	enablers;	/* event_mutex */
 	struct work_struct	fault_work;	/* faults pending words in */

@@ -183,6 +183,7 @@ static struct user_event_mm *user_event_mm_alloc(struct mm_struct *mm)
 	umm = kzalloc(sizeof(*umm), GFP_KERNEL_ACCOUNT);
 	if (!umm)
 		return NULL;
+	refcount_set(&umm->tasks, 1);
 	refcount_set(&umm->refs, 1);
 	mmgrab(mm);
 	umm->mm = mm;
@@ -193,14 +194,10 @@ static struct user_event_mm *user_event_mm_alloc(struct mm_struct *mm)
 
 static void user_event_mm_put(struct user_event_mm *umm)
 {
-	struct user_event_enabler *e, *tmp;
-
+	/* The enablers went with the last task; no work is queued */
 	if (!refcount_dec_and_test(&umm->refs))
 		return;
-	/* No work is queued: it would hold a count */
-	scoped_guard(mutex, &event_mutex)
-		list_for_each_entry_safe(e, tmp, &umm->enablers, mm_link)
-			user_event_enabler_free(e);
+	WARN_ON_ONCE(!list_empty(&umm->enablers));
 	mmdrop(umm->mm);
 	kfree(umm);
 }
@@ -295,7 +292,7 @@ void user_event_mm_fork(struct task_struct *child, unsigned long clone_flags)
 
 	child->user_event_mm = NULL;
 	if (clone_flags & CLONE_VM) {
-		refcount_inc(&parent->refs);
+		refcount_inc(&parent->tasks);
 		child->user_event_mm = parent;
 		return;
 	}
@@ -318,11 +315,21 @@ void user_event_mm_fork(struct task_struct *child, unsigned long clone_flags)
 	child->user_event_mm = umm;
 }
 
-/* exec or exit: the task lets go of its address space's words */
+/*
+ * exec or exit: the task lets go of its address space's words.  The last
+ * task takes them down now, not when a queued fault work finishes, so
+ * that the events they pinned are free once the process is reaped.
+ */
 void user_event_mm_drop(struct task_struct *task)
 {
 	struct user_event_mm *umm = task->user_event_mm;
+	struct user_event_enabler *e, *tmp;
 
 	task->user_event_mm = NULL;
+	if (!refcount_dec_and_test(&umm->tasks))
+		return;
+	scoped_guard(mutex, &event_mutex)
+		list_for_each_entry_safe(e, tmp, &umm->enablers, mm_link)
+			user_event_enabler_free(e);
 	user_event_mm_put(umm);
 }

@@ -323,6 +323,32 @@ TEST(fork_exec_exit_cow)
 	EXPECT_EQ(0, ue_exists("ue_cow"));
 }
 
+/*
+ * A reaped process pins no event, even when its word was still waiting for
+ * the fault work (copy-on-write since fork) as it exited.
+ */
+TEST(reaped_process_pins_nothing)
+{
+	static uint32_t word;	/* shared with the parent: copy-on-write */
+	int i, status;
+	pid_t pid;
+
+	for (i = 0; i < 50; i++) {
+		word = i;	/* the page is the parent's, written */
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0) {
+			int cfd = ue_open();
+
+			_exit(ue_reg_word(cfd, "ue_reaped u32 v", &word, 4,
+					  0, 0, NULL) ? 2 : 0);
+		}
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_EQ(0, WEXITSTATUS(status));
+		ASSERT_EQ(0, ue_exists("ue_reaped"));
+	}
+}
+
 TEST(unregister_in_child)
 {
 	static uint32_t word;
