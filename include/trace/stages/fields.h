@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The field list of an event as data, and what the event layer makes of it.
+ *
+ * Inside TP_STRUCT__entry() every field macro (__field, __array, __string,
+ * ...) expands to one parenthesised record, so the whole list becomes a
+ * sequence such as
+ *
+ *	(val, pid_t, pid, "pid_t", "pid", is_signed_type(pid_t), FILTER_OTHER)
+ *	(dyn, data_loc, name, "name", "__data_loc char[]", 1, size, src)
+ *
+ * which one expansion of the event can walk as often as it likes, each time
+ * with another operation: declare the record's members (DECL), the dynamic
+ * offsets (OFFS), the field descriptions behind the format file (DESC), the
+ * sizes of the dynamic parts (SIZE) and their locations in a reserved
+ * record (LOC).  Three kinds of record exist:
+ *
+ *	(val, type, item, "type", "item", is_signed, filter_type)
+ *	(arr, type, item, len, "type[len]", "item")
+ *	(dyn, loc, item, "item", "<loc> type[]", is_signed, bytes, src)
+ *
+ * where loc is data_loc (offset from the record's start) or rel_loc (offset
+ * from the end of the location word itself), bytes the size of the dynamic
+ * part in the record and src what __assign_str() copies from, or NULL.
+ * Type and name strings are made here, from the tokens as written, before
+ * any other expansion can touch them.
+ *
+ * __TE_EACH(OP, seq) walks a sequence by alternating two macros, each of
+ * which handles one record and names the other as its last token, so the
+ * next record is its argument list; the walk ends on a name pasted with
+ * _END that expands to nothing.  The handler of each record is deferred
+ * (OP __TE_NIL() (record)), so records whose handling produces commas do
+ * not disturb the paste, and runs when the pasted result is rescanned.
+ */
+#ifndef _TRACE_STAGES_FIELDS_H
+#define _TRACE_STAGES_FIELDS_H
+
+#include <linux/bitops.h>
+#include <linux/stringify.h>
+#include <linux/string.h>
+
+#undef TP_STRUCT__entry
+#define TP_STRUCT__entry(fields...) fields
+
+/*
+ * The format file shows __field()'s type after macro expansion ("void *"
+ * for "void __percpu *") and __field_ext()'s as written: so do we.
+ */
+#undef __field
+#define __field(t, i)		__field_ext(t, i, FILTER_OTHER)
+#undef __field_ext
+#define __field_ext(t, i, f)	(val, t, i, #t, #i, is_signed_type(t), f)
+#undef __field_struct
+#define __field_struct(t, i)	__field_struct_ext(t, i, FILTER_OTHER)
+#undef __field_struct_ext
+#define __field_struct_ext(t, i, f) (val, t, i, #t, #i, 0, f)
+#undef __array
+#define __array(t, i, n)	(arr, t, i, n, #t "[" __stringify(n) "]", #i)
+
+/* Dynamic parts: what the record holds, and the type the format file shows */
+#define __te_dyn(loc, i, type, sgn, bytes, src)				\
+	(dyn, loc, i, #i, __stringify(__##loc) " " type, sgn, bytes, src)
+#define __te_mask_bytes(nr_bits) (BITS_TO_LONGS(nr_bits) * sizeof(long))
+
+#undef __dynamic_array
+#define __dynamic_array(t, i, n)					\
+	__te_dyn(data_loc, i, #t "[]", is_signed_type(t), (n) * sizeof(t), NULL)
+#undef __string
+#define __string(i, src)						\
+	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
+		 __te_str_bytes(src), (src))
+#undef __string_len
+#define __string_len(i, src, n)						\
+	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
+		 __te_strn_bytes(src, n), (src))
+#undef __vstring
+#define __vstring(i, fmt, ap)						\
+	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
+		 __trace_event_vstr_len(fmt, ap), NULL)
+#undef __bitmask
+#define __bitmask(i, nr_bits)						\
+	__te_dyn(data_loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
+#undef __cpumask
+#define __cpumask(i)							\
+	__te_dyn(data_loc, i, "cpumask_t", 0, __te_mask_bytes(nr_cpumask_bits), NULL)
+#undef __sockaddr
+#define __sockaddr(i, n)						\
+	__te_dyn(data_loc, i, "u8[]", 0, (n), NULL)
+
+#undef __rel_dynamic_array
+#define __rel_dynamic_array(t, i, n)					\
+	__te_dyn(rel_loc, i, #t "[]", is_signed_type(t), (n) * sizeof(t), NULL)
+#undef __rel_string
+#define __rel_string(i, src)						\
+	__te_dyn(rel_loc, i, "char[]", is_signed_type(char),		\
+		 __te_str_bytes(src), (src))
+#undef __rel_string_len
+#define __rel_string_len(i, src, n)					\
+	__te_dyn(rel_loc, i, "char[]", is_signed_type(char),		\
+		 __te_strn_bytes(src, n), (src))
+#undef __rel_bitmask
+#define __rel_bitmask(i, nr_bits)					\
+	__te_dyn(rel_loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
+#undef __rel_cpumask
+#define __rel_cpumask(i)						\
+	__te_dyn(rel_loc, i, "cpumask_t", 0, __te_mask_bytes(nr_cpumask_bits), NULL)
+#undef __rel_sockaddr
+#define __rel_sockaddr(i, n)						\
+	__te_dyn(rel_loc, i, "u8[]", 0, (n), NULL)
+
+/*
+ * Bytes a string takes in the record: __string()'s whole, __string_len()'s
+ * first n bytes, and a NULL one as "(null)", so that __assign_str() copies
+ * the record's length from its source, never more.
+ */
+static inline int __te_str_bytes(const char *s)
+{
+	return s ? strlen(s) + 1 : sizeof(EVENT_NULL_STR);
+}
+
+#define __te_strn_bytes(s, n)	((s) ? (n) + 1 : sizeof(EVENT_NULL_STR))
+
+/* Walking a sequence of records */
+#define __TE_NIL()
+#define __TE_CAT(a, b)		__TE_CAT_(a, b)
+#define __TE_CAT_(a, b)		a ## b
+#define __TE_EACH(op, seq)	__TE_CAT(__TE_##op##_A seq, _END)
+#define __TE_STEP(op, kind, ...) __TE_##op##_##kind(__VA_ARGS__)
+
+#define __TE_DECL_A(...)	__TE_STEP __TE_NIL() (DECL, __VA_ARGS__) __TE_DECL_B
+#define __TE_DECL_B(...)	__TE_STEP __TE_NIL() (DECL, __VA_ARGS__) __TE_DECL_A
+#define __TE_DECL_A_END
+#define __TE_DECL_B_END
+#define __TE_OFFS_A(...)	__TE_STEP __TE_NIL() (OFFS, __VA_ARGS__) __TE_OFFS_B
+#define __TE_OFFS_B(...)	__TE_STEP __TE_NIL() (OFFS, __VA_ARGS__) __TE_OFFS_A
+#define __TE_OFFS_A_END
+#define __TE_OFFS_B_END
+#define __TE_DESC_A(...)	__TE_STEP __TE_NIL() (DESC, __VA_ARGS__) __TE_DESC_B
+#define __TE_DESC_B(...)	__TE_STEP __TE_NIL() (DESC, __VA_ARGS__) __TE_DESC_A
+#define __TE_DESC_A_END
+#define __TE_DESC_B_END
+#define __TE_SIZE_A(...)	__TE_STEP __TE_NIL() (SIZE, __VA_ARGS__) __TE_SIZE_B
+#define __TE_SIZE_B(...)	__TE_STEP __TE_NIL() (SIZE, __VA_ARGS__) __TE_SIZE_A
+#define __TE_SIZE_A_END
+#define __TE_SIZE_B_END
+#define __TE_LOC_A(...)		__TE_STEP __TE_NIL() (LOC, __VA_ARGS__) __TE_LOC_B
+#define __TE_LOC_B(...)		__TE_STEP __TE_NIL() (LOC, __VA_ARGS__) __TE_LOC_A
+#define __TE_LOC_A_END
+#define __TE_LOC_B_END
+
+/* DECL: the members of struct trace_event_raw_<event> */
+#define __TE_DECL_val(t, i, ...)		t i;
+#define __TE_DECL_arr(t, i, n, ...)		t i[n];
+#define __TE_DECL_dyn(loc, i, ...)		u32 __##loc##_##i;
+
+/* OFFS: where each dynamic part goes, and its source */
+#define __TE_OFFS_val(...)
+#define __TE_OFFS_arr(...)
+#define __TE_OFFS_dyn(loc, i, ...)		u32 i; const void *i##_src;
+
+/*
+ * DESC: one struct trace_event_fields per field.  The trace core lays the
+ * fields out again from size and align, so align is the type's alignment
+ * as a member of a struct (4 for u64 on i386, not 8).
+ */
+#define __te_align(t)	((int)__alignof__(struct { t __m; }))
+#define __TE_DESC_val(t, i, tstr, istr, sgn, filter)			\
+	{ .type = tstr, .name = istr, .size = sizeof(t),		\
+	  .align = __te_align(t), .is_signed = sgn, .filter_type = filter },
+#define __TE_DESC_arr(t, i, n, tstr, istr)				\
+	{ .type = tstr, .name = istr, .size = sizeof(t[n]),		\
+	  .align = __te_align(t), .is_signed = is_signed_type(t),	\
+	  .filter_type = FILTER_OTHER, .len = n },
+#define __TE_DESC_dyn(loc, i, istr, tstr, sgn, ...)			\
+	{ .type = tstr, .name = istr, .size = 4, .align = 4,		\
+	  .is_signed = sgn, .filter_type = FILTER_OTHER },
+
+/*
+ * SIZE: in trace_event_get_offsets_<event>(), place each dynamic part
+ * after the fixed record and encode its location word (length << 16 |
+ * offset).  A __field() whose name carries an array ("arr[4]") is refused
+ * at build time: the pasted enumerator is no identifier.
+ */
+#define __te_rel_base_data_loc(i)	0
+#define __te_rel_base_rel_loc(i)					\
+	(offsetof(typeof(*entry), __rel_loc_##i) + sizeof(u32))
+#define __TE_SIZE_val(t, i, ...)	{ enum { __te_plain_name_##i }; }
+#define __TE_SIZE_arr(...)
+#define __TE_SIZE_dyn(loc, i, istr, tstr, sgn, bytes, src)		\
+	__len = (bytes);						\
+	__offs->i = (__size + offsetof(typeof(*entry), __data) -	\
+		     __te_rel_base_##loc(i)) | (u32)__len << 16;	\
+	__offs->i##_src = (src);					\
+	__size += __len;
+
+/* LOC: store the location words in a reserved record */
+#define __TE_LOC_val(...)
+#define __TE_LOC_arr(...)
+#define __TE_LOC_dyn(loc, i, ...)	entry->__##loc##_##i = __offs.i;
+
+/*
+ * The parts of one event class that do not depend on how its fields are
+ * printed: the record, the dynamic offsets, the field descriptions and the
+ * sizing function.  Names are passed in, so that custom events
+ * (trace_custom_events.h) share them.
+ */
+#define __TE_TYPES(raw, offs, fields, get_offs, proto, tstruct)	\
+	struct raw {							\
+		struct trace_entry	ent;				\
+		__TE_EACH(DECL, tstruct)				\
+		char			__data[];			\
+	};								\
+	struct offs {							\
+		__TE_EACH(OFFS, tstruct)				\
+	};								\
+	static struct trace_event_fields fields[] = {			\
+		__TE_EACH(DESC, tstruct)				\
+		{}							\
+	};								\
+	static inline notrace int get_offs(struct offs *__offs, proto)	\
+	{								\
+		struct raw __maybe_unused *entry;			\
+		int __maybe_unused __len;				\
+		int __size = 0;						\
+									\
+		__TE_EACH(SIZE, tstruct)				\
+		return __size;						\
+	}
+
+/* The ftrace probe: reserve, fill in, commit (or let a trigger decide) */
+#define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign) \
+	static notrace void fn(void *__data, proto)			\
+	{								\
+		struct trace_event_file *trace_file = __data;		\
+		struct offs __maybe_unused __offs;			\
+		struct task_struct __maybe_unused *__task;		\
+		u64 __maybe_unused __count;				\
+		struct trace_event_buffer __fbuf __uninitialized;	\
+		struct raw *entry;					\
+									\
+		if (trace_trigger_soft_disabled(trace_file))		\
+			return;						\
+		entry = trace_event_buffer_reserve(&__fbuf, trace_file,	\
+				sizeof(*entry) + get_offs(&__offs, args)); \
+		if (!entry)						\
+			return;						\
+		__TE_EACH(LOC, tstruct)					\
+		{ assign; }						\
+		trace_event_buffer_commit(&__fbuf);			\
+	}
+
+/* The text output of a class: "<event>: " and its TP_printk() */
+#define __TE_OUTPUT(fn, raw, print)					\
+	static notrace enum print_line_t				\
+	fn(struct trace_iterator *iter, int flags, struct trace_event *ev) \
+	{								\
+		struct raw __maybe_unused *entry = (void *)iter->ent;	\
+		struct trace_seq __maybe_unused *p = &iter->tmp_seq;	\
+		int ret = trace_raw_output_prep(iter, ev);		\
+									\
+		if (ret != TRACE_TYPE_HANDLED)				\
+			return ret;					\
+		trace_event_printf(iter, print);			\
+		return trace_handle_return(&iter->seq);			\
+	}
+
+#endif /* _TRACE_STAGES_FIELDS_H */

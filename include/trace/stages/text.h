@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The text pass of the event layer: what TP_printk() reads as in an
+ * event's format file.  The record is called REC there, the layer's print
+ * helpers are left as written (user space tools know them by name), and
+ * the two nanosecond helpers read as the arithmetic they stand for.
+ * Included before each text pass: a code pass of an earlier trace header
+ * of the same file may have defined the helpers.
+ */
+#undef __entry
+#define __entry REC
+
+#undef __get_dynamic_array
+#undef __get_dynamic_array_len
+#undef __get_str
+#undef __get_bitmask
+#undef __get_cpumask
+#undef __get_sockaddr
+#undef __get_rel_dynamic_array
+#undef __get_rel_dynamic_array_len
+#undef __get_rel_str
+#undef __get_rel_bitmask
+#undef __get_rel_cpumask
+#undef __get_rel_sockaddr
+#undef __get_buf
+#undef __print_flags
+#undef __print_symbolic
+#undef __print_hex
+#undef __print_hex_str
+#undef __print_hex_dump
+#undef __print_array
+#undef __print_dynamic_array
+
+/* On 64-bit the u64 forms are the plain ones, and read so */
+#undef __print_flags_u64
+#undef __print_symbolic_u64
+#if BITS_PER_LONG == 64
+#define __print_flags_u64(flag, delim, names...) __print_flags(flag, delim, names)
+#define __print_symbolic_u64(val, names...)	__print_symbolic(val, names)
+#endif
+
+#undef __print_ns_to_secs
+#define __print_ns_to_secs(val) (val) / 1000000000UL
+#undef __print_ns_without_secs
+#define __print_ns_without_secs(val) (val) % 1000000000UL
+
+#undef TP_printk
+#define TP_printk(fmt, args...) "\"" fmt "\", " __stringify(args)
