@@ -7,6 +7,7 @@
 variant=${1:-ours} test=${2:-}
 "$ROOT/harness/build-kernel.sh" "$variant"
 "$ROOT/harness/programs.sh"
+"$ROOT/harness/base-reference.sh"
 "$ROOT/harness/initramfs.sh"
 cmdline="ts.test=$test"
 [ -n "$test" ] && cmdline="$cmdline kunit.filter_glob=${test#kunit/}"

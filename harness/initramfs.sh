@@ -24,11 +24,14 @@ rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp /bin/busybox "$root/bin/busybox"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
 cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
-mkdir -p "$root/tests/shell" "$root/tests/demo.d"
-for d in shell demo.d; do
+mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare"
+for d in shell demo.d compare; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
 [ -f "$ROOT/tests/ftrace.list" ] && cp "$ROOT/tests/ftrace.list" "$root/tests/"
+# What the base kernel showed (harness/base-reference.sh), for the tests
+# that hold ours to it.
+if [ -d "$B/reference" ]; then cp -r "$B/reference" "$root/tests/reference"; fi
 cp -r "$B/progs/kselftest" "$B/progs/samples" "$B/progs/bench" "$root/"
 cp -r "$(base_tree)/tools/testing/selftests/ftrace/." "$root/ftrace/"
 

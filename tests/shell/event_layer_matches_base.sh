@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Our event layer (include/trace/trace_events.h) against the base's: every
+# event's format file, and the trace text and perf script output of a fixed
+# workload, as tests/compare/event_layer.sh prints them, must equal what
+# the base kernel printed (harness/base-reference.sh).  Systems that only
+# our kernel has are left to their own tests.
+. /tests/lib.sh
+ref=/tests/reference/event_layer.txt
+[ -f $ref ] || { echo "no base reference in the initramfs"; exit 1; }
+tracing_reset
+TS_OURS_ONLY="layer_sample user_events_registry" sh /tests/compare/event_layer.sh > /tmp/event_layer.txt
+expect_eq "formats" "$(grep -c '^== ' $ref)" "$(grep -c '^== ' /tmp/event_layer.txt)"
+if diff -u $ref /tmp/event_layer.txt > /tmp/event_layer.diff; then
+	echo "formats, trace and perf script as the base's"
+else
+	head -n 60 /tmp/event_layer.diff
+	fail "differs from the base kernel"
+fi
+tracing_reset
