@@ -16,6 +16,9 @@
 #include "trace.h"
 #include "trace_events_user.h"
 
+#define CREATE_TRACE_POINTS
+#include <trace/events/user_events_registry.h>
+
 /* All events, in registration order (event_mutex) */
 LIST_HEAD(user_event_list);
 
@@ -216,6 +219,7 @@ static int user_event_destroy(struct user_event *ev)
 	ret = trace_remove_event_call(&ev->call);
 	if (ret)
 		return ret;
+	trace_user_event_delete(ev->call.name, ev->bit);
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
 	user_event_bit_free(ev->bit);
@@ -235,6 +239,7 @@ int user_event_register_cmd(const char *cmd,
 	bool multi = opts->flags & USER_EVENT_REG_MULTI_FORMAT;
 	struct user_event_desc desc;
 	struct user_event *ev;
+	bool created = false;
 	int ret;
 
 	ret = user_event_parse(cmd, &desc, perr);
@@ -253,8 +258,11 @@ int user_event_register_cmd(const char *cmd,
 		ret = user_event_create(&desc, opts, &ev);
 		if (ret)
 			return ret;
+		created = true;
 	}
 	refcount_inc(&ev->refs);
+	trace_user_event_register(ev->call.name, cmd, ev->bit, ev->reg_flags,
+				  created);
 	*evp = ev;
 	return 0;
 }

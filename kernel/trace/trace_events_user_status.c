@@ -19,6 +19,8 @@
 #include <linux/seq_file.h>
 #include <linux/sysctl.h>
 
+#include <trace/events/user_events_registry.h>
+
 #include "trace.h"
 #include "trace_events_user.h"
 
@@ -88,11 +90,17 @@ void user_event_bit_free(unsigned int bit)
 /* Publish whether anything consumes ev */
 void user_event_bit_update(struct user_event *ev)
 {
+	bool on = ev->ftrace_users || ev->perf_users;
+
 	lockdep_assert_held(&event_mutex);
-	if (ev->ftrace_users || ev->perf_users)
+	if (on == test_bit_le(ev->bit, user_event_status_bits()))
+		return;
+	if (on)
 		set_bit_le(ev->bit, user_event_status_bits());
 	else
 		clear_bit_le(ev->bit, user_event_status_bits());
+	trace_user_event_status(ev->call.name, ev->bit, on, ev->ftrace_users,
+				ev->perf_users);
 }
 
 /* Only whole, read-only, shared views of the single page */
