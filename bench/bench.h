@@ -89,4 +89,60 @@ static inline void bench_getppid(long i)
 		fflush(stdout);						\
 	} while (0)
 
+/*
+ * bench_kmod_load - load bench/kmod/MOD.ko of the running kernel (built out
+ * of tree against each variant, packed under /modules/VARIANT): its init
+ * measures.  Returns 0, 4 (skip: no module for this kernel) or 1.
+ */
+static inline int bench_kmod_load(const char *mod)
+{
+	char variant[64] = "ours", path[160], cmdline[1024] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+	char *arg;
+	int fd;
+
+	if (f) {
+		if (!fgets(cmdline, sizeof(cmdline), f))
+			cmdline[0] = '\0';
+		fclose(f);
+	}
+	arg = strstr(cmdline, "ts.variant=");
+	if (arg)
+		sscanf(arg, "ts.variant=%63s", variant);
+	snprintf(path, sizeof(path), "/modules/%s/%s.ko", variant, mod);
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "%s: no %s\n", mod, path);
+		return 4;
+	}
+	if (syscall(SYS_finit_module, fd, "", 0)) {
+		perror("finit_module");
+		close(fd);
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* bench_kmod_print - print parameter PARAM of MOD as "BENCH NAME <value> ns" */
+static inline int bench_kmod_print(const char *mod, const char *param,
+				   const char *name)
+{
+	char path[160], value[32] = "";
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/%s", mod, param);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || read(fd, value, sizeof(value) - 1) <= 0 || value[0] == '\n') {
+		fprintf(stderr, "%s: no %s\n", mod, param);
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	close(fd);
+	value[strcspn(value, "\n")] = '\0';
+	printf("BENCH %s %s ns\n", name, value);
+	return 0;
+}
+
 #endif

@@ -45,3 +45,5 @@ for a, r in rows:
     q = lambda d: '%12.3f' % (d[a][0] / d[r][0]) if a in d and r in d else '%12s' % 'n/a'
     print('%-44s %s %s' % (a + ' / ' + r.replace('ue_ref_', ''), q(ours), q(base)))
 PY
+# Code the event layer generates, ours against the base's
+"$ROOT/harness/layer-size.sh"
