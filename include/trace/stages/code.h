@@ -47,14 +47,7 @@
 		      __offs.f##_src)
 #undef __assign_vstr
 #define __assign_vstr(f, fmt, va)					\
-	do {								\
-		va_list __va;						\
-									\
-		va_copy(__va, *(va));					\
-		vsnprintf(__get_str(f), __get_dynamic_array_len(f),	\
-			  fmt, __va);					\
-		va_end(__va);						\
-	} while (0)
+	__te_vstr(__get_str(f), __get_dynamic_array_len(f), fmt, va)
 #undef __assign_bitmask
 #define __assign_bitmask(f, src, nr_bits)				\
 	memcpy(__get_dynamic_array(f), (src), __te_mask_bytes(nr_bits))

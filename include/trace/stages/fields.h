@@ -36,8 +36,11 @@
 #define _TRACE_STAGES_FIELDS_H
 
 #include <linux/bitops.h>
-#include <linux/stringify.h>
+#include <linux/minmax.h>
+#include <linux/sprintf.h>
+#include <linux/stdarg.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 
 #undef TP_STRUCT__entry
 #define TP_STRUCT__entry(fields...) fields
@@ -76,7 +79,7 @@
 #undef __vstring
 #define __vstring(i, fmt, ap)						\
 	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
-		 __trace_event_vstr_len(fmt, ap), NULL)
+		 __te_vstr(NULL, 0, fmt, ap), NULL)
 #undef __bitmask
 #define __bitmask(i, nr_bits)						\
 	__te_dyn(data_loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
@@ -119,6 +122,26 @@ static inline int __te_str_bytes(const char *s)
 }
 
 #define __te_strn_bytes(s, n)	((s) ? (n) + 1 : sizeof(EVENT_NULL_STR))
+
+/*
+ * __vstring(): format *va into buf (len bytes), or with len 0 only size
+ * it; returns the bytes the record gives it, at most TRACE_EVENT_STR_MAX.
+ * The format is the caller's, so its probes are no printf functions.
+ */
+__diag_push();
+__diag_ignore_all("-Wsuggest-attribute=format",
+		  "a __vstring() format comes from the tracepoint's caller");
+static inline int __te_vstr(char *buf, int len, const char *fmt, va_list *va)
+{
+	va_list ap;
+	int n;
+
+	va_copy(ap, *va);
+	n = vsnprintf(buf, len, fmt, ap) + 1;
+	va_end(ap);
+	return min(n, TRACE_EVENT_STR_MAX);
+}
+__diag_pop();
 
 /* Walking a sequence of records */
 #define __TE_NIL()
