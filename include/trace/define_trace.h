@@ -22,80 +22,90 @@
 
 #include <linux/stringify.h>
 
-/* Tracepoints: one per event, with its registration callbacks if any */
-#undef TRACE_EVENT
-#define TRACE_EVENT(name, proto, args, tstruct, assign, print)		\
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-#undef TRACE_EVENT_CONDITION
-#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-#undef TRACE_EVENT_FN
-#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
-	DEFINE_TRACE_FN(name, reg, unreg, PARAMS(proto), PARAMS(args))
-#undef TRACE_EVENT_FN_COND
-#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign,	\
-			    print, reg, unreg)				\
-	DEFINE_TRACE_FN(name, reg, unreg, PARAMS(proto), PARAMS(args))
-#undef DEFINE_EVENT
-#define DEFINE_EVENT(template, name, proto, args)			\
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-#undef DEFINE_EVENT_FN
-#define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)	\
-	DEFINE_TRACE_FN(name, reg, unreg, PARAMS(proto), PARAMS(args))
-#undef DEFINE_EVENT_PRINT
-#define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-#undef DEFINE_EVENT_CONDITION
-#define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)	\
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-#undef DECLARE_TRACE
-#define DECLARE_TRACE(name, proto, args)				\
-	DEFINE_TRACE(name, PARAMS(proto), PARAMS(args))
-/* Events compiled out, here and in the event layer */
-#undef TRACE_EVENT_NOP
-#define TRACE_EVENT_NOP(name, proto, args, tstruct, assign, print)
-#undef DEFINE_EVENT_NOP
-#define DEFINE_EVENT_NOP(template, name, proto, args)
+/*
+ * Tracepoints: one per event, with the registration callbacks of the _FN
+ * forms.  A TP_CONDITION() is the tracepoint's business where it is
+ * declared (linux/tracepoint.h), not here.
+ */
+#define __te_tp(ev, pr, ar)		DEFINE_TRACE(ev, PARAMS(pr), PARAMS(ar))
+#define __te_tp_fn(ev, pr, ar, on, off)					\
+	DEFINE_TRACE_FN(ev, on, off, PARAMS(pr), PARAMS(ar))
 
+#undef DECLARE_TRACE
+#define DECLARE_TRACE(ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef DEFINE_EVENT
+#define DEFINE_EVENT(cls, ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef DEFINE_EVENT_CONDITION
+#define DEFINE_EVENT_CONDITION(cls, ev, pr, ar, ...)			\
+	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef DEFINE_EVENT_FN
+#define DEFINE_EVENT_FN(cls, ev, pr, ar, on, off)			\
+	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
+#undef DEFINE_EVENT_NOP
+#define DEFINE_EVENT_NOP(...)
+#undef DEFINE_EVENT_PRINT
+#define DEFINE_EVENT_PRINT(cls, ev, pr, ar, ...)			\
+	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef TRACE_EVENT
+#define TRACE_EVENT(ev, pr, ar, ...)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef TRACE_EVENT_CONDITION
+#define TRACE_EVENT_CONDITION(ev, pr, ar, ...)				\
+	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#undef TRACE_EVENT_FN
+#define TRACE_EVENT_FN(ev, pr, ar, st, as, pt, on, off)			\
+	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
+#undef TRACE_EVENT_FN_COND
+#define TRACE_EVENT_FN_COND(ev, pr, ar, co, st, as, pt, on, off)	\
+	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
+#undef TRACE_EVENT_NOP
+#define TRACE_EVENT_NOP(...)
+
+/* Where the header is: TRACE_INCLUDE(TRACE_INCLUDE_FILE) names it */
 #undef TRACE_INCLUDE
-#undef __TRACE_INCLUDE
 #ifndef TRACE_INCLUDE_FILE
 #define TRACE_INCLUDE_FILE TRACE_SYSTEM
 #define __TE_OWN_INCLUDE_FILE
 #endif
 #ifdef TRACE_INCLUDE_PATH
-#define __TRACE_INCLUDE(file) __stringify(TRACE_INCLUDE_PATH/file.h)
+#define __te_include(f)		__stringify(TRACE_INCLUDE_PATH/f.h)
 #else
-#define __TRACE_INCLUDE(file) <trace/events/file.h>
+#define __te_include(f)		<trace/events/f.h>
 #define __TE_OWN_INCLUDE_PATH
 #endif
-#define TRACE_INCLUDE(file) __TRACE_INCLUDE(file)
+#define TRACE_INCLUDE(f)	__te_include(f)
 
 #define TRACE_HEADER_MULTI_READ
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
 /* Bare tracepoints have no event */
 #undef DECLARE_TRACE
-#define DECLARE_TRACE(name, proto, args)
+#define DECLARE_TRACE(...)
 
 #ifdef TRACEPOINTS_ENABLED
 #include <trace/trace_events.h>
 #include <trace/bpf_probe.h>
 #endif
 
-#undef TRACE_EVENT
+/*
+ * Leave the names as linux/tracepoint.h expects to find them, and drop
+ * our helpers with the forms that use them.
+ */
+#undef __te_include
+#undef TRACE_HEADER_MULTI_READ
+#undef DECLARE_EVENT_CLASS
+#undef DECLARE_TRACE
+#undef DEFINE_EVENT_NOP
+#undef TRACE_EVENT_NOP
+#undef __te_tp_fn
+#undef DEFINE_EVENT_FN
 #undef TRACE_EVENT_FN
 #undef TRACE_EVENT_FN_COND
-#undef TRACE_EVENT_CONDITION
-#undef TRACE_EVENT_NOP
-#undef DEFINE_EVENT_NOP
-#undef DECLARE_EVENT_CLASS
+#undef __te_tp
 #undef DEFINE_EVENT
-#undef DEFINE_EVENT_FN
-#undef DEFINE_EVENT_PRINT
 #undef DEFINE_EVENT_CONDITION
-#undef TRACE_HEADER_MULTI_READ
-#undef DECLARE_TRACE
+#undef DEFINE_EVENT_PRINT
+#undef TRACE_EVENT
+#undef TRACE_EVENT_CONDITION
 
 #ifdef __TE_OWN_INCLUDE_FILE
 #undef TRACE_INCLUDE_FILE
@@ -109,4 +119,4 @@
 /* The file may define the tracepoints of another header next */
 #define CREATE_TRACE_POINTS
 
-#endif /* CREATE_TRACE_POINTS */
+#endif

@@ -12,46 +12,48 @@
 
 #ifdef CONFIG_PERF_EVENTS
 
-#define __TE_PERF_PROBE(call, proto, args, tstruct, assign)		\
-	static notrace void perf_trace_##call(void *__data, proto)	\
+#define __TE_PERF_PROBE(cls, pr, ar, st, as)				\
+	static notrace void perf_trace_##cls(void *__data, pr)		\
 	{								\
-		struct trace_event_call *event_call = __data;		\
-		struct trace_event_data_offsets_##call __maybe_unused __offs; \
-		struct trace_event_raw_##call *entry;			\
-		struct task_struct *__task = NULL;			\
-		struct hlist_head *head;				\
-		struct pt_regs *__regs;					\
-		u64 __count = 1;					\
-		int __size, rctx;					\
+		struct trace_event_data_offsets_##cls __maybe_unused __offs; \
+		struct trace_event_call *__te_ec = __data;		\
+		struct task_struct *__te_task = NULL;			\
+		struct trace_event_raw_##cls *entry;			\
+		struct hlist_head *__te_events;				\
+		struct pt_regs *__te_regs;				\
+		int __te_size, __te_rctx;				\
+		u64 __te_count = 1;					\
 									\
-		__size = trace_event_get_offsets_##call(&__offs, args);	\
-		head = this_cpu_ptr(event_call->perf_events);		\
-		if (!bpf_prog_array_valid(event_call) &&		\
-		    __builtin_constant_p(!__task) && !__task &&		\
-		    hlist_empty(head))					\
+		__te_size = trace_event_get_offsets_##cls(&__offs, ar);	\
+		__te_events = this_cpu_ptr(__te_ec->perf_events);	\
+		/* Nobody here, no BPF, and no task named at build time */ \
+		if (hlist_empty(__te_events) &&				\
+		    !bpf_prog_array_valid(__te_ec) &&			\
+		    __builtin_constant_p(!__te_task) && !__te_task)	\
 			return;						\
 		/* perf adds a u32 size; the sample stays u64 aligned */ \
-		__size = ALIGN(sizeof(*entry) + __size + sizeof(u32),	\
-			       sizeof(u64)) - sizeof(u32);		\
-		entry = perf_trace_buf_alloc(__size, &__regs, &rctx);	\
+		__te_size = ALIGN(sizeof(*entry) + __te_size + sizeof(u32), \
+				  sizeof(u64)) - sizeof(u32);		\
+		entry = perf_trace_buf_alloc(__te_size, &__te_regs,	\
+					     &__te_rctx);		\
 		if (!entry)						\
 			return;						\
-		perf_fetch_caller_regs(__regs);				\
-		__TE_EACH(LOC, tstruct)					\
-		{ assign; }						\
-		perf_trace_run_bpf_submit(entry, __size, rctx, event_call, \
-					  __count, __regs, head, __task); \
+		perf_fetch_caller_regs(__te_regs);			\
+		__TE_EACH(LOC, st)					\
+		{ as; }							\
+		perf_trace_run_bpf_submit(entry, __te_size, __te_rctx,	\
+					  __te_ec, __te_count, __te_regs, \
+					  __te_events, __te_task);	\
 	}
-#define __TE_PERF_HOOK(call)		.perf_probe = perf_trace_##call,
-#define __TE_PERF_CHECK(template, name)					\
-	check_trace_callback_type_##name(perf_trace_##template);
+#define __TE_PERF_HOOK(cls)		.perf_probe = perf_trace_##cls,
+#define __TE_PERF_CHECK(cls, ev)	check_trace_callback_type_##ev(perf_trace_##cls);
 
 #else
 
-#define __TE_PERF_PROBE(call, proto, args, tstruct, assign)
-#define __TE_PERF_HOOK(call)
-#define __TE_PERF_CHECK(template, name)
+#define __TE_PERF_PROBE(...)
+#define __TE_PERF_HOOK(cls)
+#define __TE_PERF_CHECK(cls, ev)
 
-#endif /* CONFIG_PERF_EVENTS */
+#endif
 
 #endif /* _TRACE_PERF_H */

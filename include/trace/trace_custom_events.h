@@ -10,38 +10,37 @@
  */
 #include <linux/trace_events.h>
 
+/* Every custom event is of the "custom" system */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM custom
-
 #ifndef TRACE_SYSTEM_VAR
-#define TRACE_SYSTEM_VAR TRACE_SYSTEM
+#define TRACE_SYSTEM_VAR custom
 #endif
 
 #include "stages/fields.h"
 
+/* Parameters as in trace_events.h: cls a class, ev an event, ... */
 #define __TE_SYS_STR	__TE_CAT(__te_system_, TRACE_SYSTEM_VAR)
 static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 
 #undef TRACE_CUSTOM_EVENT
-#define TRACE_CUSTOM_EVENT(name, proto, args, tstruct, assign, print)	\
-	DECLARE_CUSTOM_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),	\
-				   PARAMS(tstruct), PARAMS(assign),	\
-				   PARAMS(print));			\
-	DEFINE_CUSTOM_EVENT(name, name, PARAMS(proto), PARAMS(args));
+#define TRACE_CUSTOM_EVENT(ev, pr, ar, st, as, pt)			\
+	DECLARE_CUSTOM_EVENT_CLASS(ev, PARAMS(pr), PARAMS(ar), PARAMS(st), \
+				   PARAMS(as), PARAMS(pt));		\
+	DEFINE_CUSTOM_EVENT(ev, ev, PARAMS(pr), PARAMS(ar));
 
 /* Text pass */
 #include "stages/text.h"
 
 #undef DECLARE_CUSTOM_EVENT_CLASS
-#define DECLARE_CUSTOM_EVENT_CLASS(call, proto, args, tstruct, assign, print) \
-	__TE_TYPES(trace_custom_event_raw_##call,			\
-		   trace_custom_event_data_offsets_##call,		\
-		   trace_custom_event_fields_##call,			\
-		   trace_custom_event_get_offsets_##call,		\
-		   PARAMS(proto), tstruct)				\
-	static char custom_print_fmt_##call[] = print;
+#define DECLARE_CUSTOM_EVENT_CLASS(cls, pr, ar, st, as, pt)		\
+	__TE_TYPES(trace_custom_event_raw_##cls,			\
+		   trace_custom_event_data_offsets_##cls,		\
+		   trace_custom_event_fields_##cls,			\
+		   trace_custom_event_get_offsets_##cls, PARAMS(pr), st) \
+	static char custom_print_fmt_##cls[] = pt;
 #undef DEFINE_CUSTOM_EVENT
-#define DEFINE_CUSTOM_EVENT(template, name, proto, args)
+#define DEFINE_CUSTOM_EVENT(...)
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
@@ -49,52 +48,57 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #include "stages/code.h"
 
 #undef DECLARE_CUSTOM_EVENT_CLASS
-#define DECLARE_CUSTOM_EVENT_CLASS(call, proto, args, tstruct, assign, print) \
-	__TE_OUTPUT(trace_custom_raw_output_##call,			\
-		    trace_custom_event_raw_##call, PARAMS(print))	\
+#define DECLARE_CUSTOM_EVENT_CLASS(cls, pr, ar, st, as, pt)		\
+	__TE_OUTPUT(trace_custom_raw_output_##cls,			\
+		    trace_custom_event_raw_##cls, PARAMS(pt))		\
 	static struct trace_event_functions				\
-	trace_custom_event_type_funcs_##call = {			\
-		.trace = trace_custom_raw_output_##call,		\
+	trace_custom_event_type_funcs_##cls = {				\
+		.trace = trace_custom_raw_output_##cls,			\
 	};								\
-	__TE_PROBE(trace_custom_event_raw_event_##call,			\
-		   trace_custom_event_raw_##call,			\
-		   trace_custom_event_data_offsets_##call,		\
-		   trace_custom_event_get_offsets_##call, PARAMS(proto), \
-		   PARAMS(args), tstruct, PARAMS(assign))		\
+	__TE_PROBE(trace_custom_event_raw_event_##cls,			\
+		   trace_custom_event_raw_##cls,			\
+		   trace_custom_event_data_offsets_##cls,		\
+		   trace_custom_event_get_offsets_##cls, PARAMS(pr),	\
+		   PARAMS(ar), st, PARAMS(as))				\
 	static struct trace_event_class __used __refdata		\
-	custom_event_class_##call = {					\
+	custom_event_class_##cls = {					\
 		.system		= __TE_SYS_STR,				\
-		.fields_array	= trace_custom_event_fields_##call,	\
-		.fields		= LIST_HEAD_INIT(custom_event_class_##call.fields), \
-		.raw_init	= trace_event_raw_init,			\
-		.probe		= trace_custom_event_raw_event_##call,	\
+		.probe		= trace_custom_event_raw_event_##cls,	\
 		.reg		= trace_event_reg,			\
+		.raw_init	= trace_event_raw_init,			\
+		.fields_array	= trace_custom_event_fields_##cls,	\
+		.fields		= LIST_HEAD_INIT(custom_event_class_##cls.fields), \
 	};
 
+/*
+ * An event waits, named and flagged custom, until the module that defines
+ * it finds its tracepoint by name and hands it to the _update() function.
+ */
 #undef DEFINE_CUSTOM_EVENT
-#define DEFINE_CUSTOM_EVENT(template, call, proto, args)		\
-	static inline void ftrace_test_custom_probe_##call(void)	\
+#define DEFINE_CUSTOM_EVENT(cls, ev, ...)				\
+	static inline void ftrace_test_custom_probe_##ev(void)		\
 	{								\
-		check_trace_callback_type_##call(trace_custom_event_raw_event_##template); \
+		check_trace_callback_type_##ev(trace_custom_event_raw_event_##cls); \
 	}								\
-	static struct trace_event_call __used custom_event_##call = {	\
-		.name		= #call,				\
-		.class		= &custom_event_class_##template,	\
-		.event.funcs	= &trace_custom_event_type_funcs_##template, \
-		.print_fmt	= custom_print_fmt_##template,		\
+	static struct trace_event_call __used custom_event_##ev = {	\
+		.print_fmt	= custom_print_fmt_##cls,		\
+		.event.funcs	= &trace_custom_event_type_funcs_##cls,	\
 		.flags		= TRACE_EVENT_FL_CUSTOM,		\
+		.class		= &custom_event_class_##cls,		\
+		.name		= #ev,					\
 	};								\
-	/* Attach to the tracepoint once it is found by name */	\
-	static inline int trace_custom_event_##call##_update(struct tracepoint *tp) \
+	static inline int trace_custom_event_##ev##_update(struct tracepoint *tp) \
 	{								\
-		if (!tp->name || strcmp(tp->name, #call))		\
+		struct trace_event_call *call = &custom_event_##ev;	\
+									\
+		if (!tp->name || strcmp(tp->name, #ev))			\
 			return 0;					\
-		custom_event_##call.tp = tp;				\
-		custom_event_##call.flags = TRACE_EVENT_FL_TRACEPOINT;	\
+		call->flags = TRACE_EVENT_FL_TRACEPOINT;		\
+		call->tp = tp;						\
 		return 1;						\
 	}								\
 	static struct trace_event_call __used				\
-	__section("_ftrace_events") *__custom_event_##call = &custom_event_##call
+	__section("_ftrace_events") *__custom_event_##ev = &custom_event_##ev
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 

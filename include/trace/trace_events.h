@@ -43,65 +43,71 @@
 #include "stages/fields.h"
 #include "perf.h"
 
+/*
+ * Macro parameters below: cls a class, ev an event, pr its TP_PROTO(), ar
+ * its TP_ARGS(), st its TP_STRUCT__entry(), as its TP_fast_assign(), pt
+ * its TP_printk().
+ */
+
 /* The system's name, once per system and file */
 #define __TE_SYS_STR	__TE_CAT(__te_system_, TRACE_SYSTEM_VAR)
 static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 
-#undef TRACE_EVENT
-#define TRACE_EVENT(name, proto, args, tstruct, assign, print)		\
-	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),		\
-			    PARAMS(tstruct), PARAMS(assign), PARAMS(print)); \
-	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args));
-#undef TRACE_EVENT_FN
-#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
-#undef TRACE_EVENT_CONDITION
-#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
-#undef TRACE_EVENT_FN_COND
-#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign,	\
-			    print, reg, unreg)				\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
-#undef DEFINE_EVENT_FN
-#define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)	\
-	DEFINE_EVENT(template, name, PARAMS(proto), PARAMS(args))
+/* Every form is a class and its events; conditions and callbacks are gone */
 #undef DEFINE_EVENT_CONDITION
-#define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)	\
-	DEFINE_EVENT(template, name, PARAMS(proto), PARAMS(args))
+#define DEFINE_EVENT_CONDITION(cls, ev, pr, ar, ...)			\
+	DEFINE_EVENT(cls, ev, PARAMS(pr), PARAMS(ar))
+#undef DEFINE_EVENT_FN
+#define DEFINE_EVENT_FN(cls, ev, pr, ar, ...)				\
+	DEFINE_EVENT(cls, ev, PARAMS(pr), PARAMS(ar))
+#undef TRACE_EVENT
+#define TRACE_EVENT(ev, pr, ar, st, as, pt)				\
+	DECLARE_EVENT_CLASS(ev, PARAMS(pr), PARAMS(ar), PARAMS(st),	\
+			    PARAMS(as), PARAMS(pt));			\
+	DEFINE_EVENT(ev, ev, PARAMS(pr), PARAMS(ar));
+#undef TRACE_EVENT_CONDITION
+#define TRACE_EVENT_CONDITION(ev, pr, ar, co, st, as, pt)		\
+	TRACE_EVENT(ev, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
+		    PARAMS(pt))
+#undef TRACE_EVENT_FN
+#define TRACE_EVENT_FN(ev, pr, ar, st, as, pt, ...)			\
+	TRACE_EVENT(ev, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
+		    PARAMS(pt))
+#undef TRACE_EVENT_FN_COND
+#define TRACE_EVENT_FN_COND(ev, pr, ar, co, st, as, pt, ...)		\
+	TRACE_EVENT(ev, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
+		    PARAMS(pt))
 
 /* Text pass */
 #include "stages/text.h"
 
 #undef DECLARE_EVENT_CLASS
-#define DECLARE_EVENT_CLASS(call, proto, args, tstruct, assign, print)	\
-	__TE_TYPES(trace_event_raw_##call, trace_event_data_offsets_##call, \
-		   trace_event_fields_##call, trace_event_get_offsets_##call, \
-		   PARAMS(proto), tstruct)				\
-	static char print_fmt_##call[] = print;
+#define DECLARE_EVENT_CLASS(cls, pr, ar, st, as, pt)			\
+	__TE_TYPES(trace_event_raw_##cls, trace_event_data_offsets_##cls, \
+		   trace_event_fields_##cls, trace_event_get_offsets_##cls, \
+		   PARAMS(pr), st)					\
+	static char print_fmt_##cls[] = pt;
 #undef DEFINE_EVENT
-#define DEFINE_EVENT(template, name, proto, args)
+#define DEFINE_EVENT(...)
 #undef DEFINE_EVENT_PRINT
-#define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
-	static char print_fmt_##name[] = print
+#define DEFINE_EVENT_PRINT(cls, ev, pr, ar, pt)				\
+	static char print_fmt_##ev[] = pt
 #undef TRACE_EVENT_FLAGS
-#define TRACE_EVENT_FLAGS(name, value)
+#define TRACE_EVENT_FLAGS(...)
 #undef TRACE_EVENT_PERF_PERM
-#define TRACE_EVENT_PERF_PERM(name, expr...)
+#define TRACE_EVENT_PERF_PERM(...)
 
 /* Enum and sizeof names in print formats, resolved when the event loads */
+#define __TE_EVAL_NAME(pfx, a)	__TE_CAT(pfx, __TE_CAT(TRACE_SYSTEM_VAR, _##a))
 #define __TE_EVAL_MAP(a, text, value)					\
 	static struct trace_eval_map __used __initdata			\
-	__TE_CAT(__te_eval_, __TE_CAT(TRACE_SYSTEM_VAR, _##a)) = {	\
-		.system = __TE_SYS_STR,					\
-		.eval_string = text,					\
+	__TE_EVAL_NAME(__te_eval_, a) = {				\
 		.eval_value = value,					\
+		.eval_string = text,					\
+		.system = __TE_SYS_STR,					\
 	};								\
 	static struct trace_eval_map __used __section("_ftrace_eval_map") \
-	*__TE_CAT(__te_eval_ptr_, __TE_CAT(TRACE_SYSTEM_VAR, _##a)) =	\
-		&__TE_CAT(__te_eval_, __TE_CAT(TRACE_SYSTEM_VAR, _##a))
+	*__TE_EVAL_NAME(__te_eval_ptr_, a) = &__TE_EVAL_NAME(__te_eval_, a)
 #undef TRACE_DEFINE_ENUM
 #define TRACE_DEFINE_ENUM(a)	__TE_EVAL_MAP(a, #a, a)
 #undef TRACE_DEFINE_SIZEOF
@@ -118,81 +124,80 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #define TRACE_DEFINE_SIZEOF(a)
 
 #undef DECLARE_EVENT_CLASS
-#define DECLARE_EVENT_CLASS(call, proto, args, tstruct, assign, print)	\
-	__TE_OUTPUT(trace_raw_output_##call, trace_event_raw_##call,	\
-		    PARAMS(print))					\
-	static struct trace_event_functions trace_event_type_funcs_##call = { \
-		.trace = trace_raw_output_##call,			\
+#define DECLARE_EVENT_CLASS(cls, pr, ar, st, as, pt)			\
+	__TE_OUTPUT(trace_raw_output_##cls, trace_event_raw_##cls,	\
+		    PARAMS(pt))						\
+	static struct trace_event_functions trace_event_type_funcs_##cls = { \
+		.trace = trace_raw_output_##cls,			\
 	};								\
-	__TE_PROBE(trace_event_raw_event_##call, trace_event_raw_##call, \
-		   trace_event_data_offsets_##call,			\
-		   trace_event_get_offsets_##call, PARAMS(proto),	\
-		   PARAMS(args), tstruct, PARAMS(assign))		\
-	__TE_PERF_PROBE(call, PARAMS(proto), PARAMS(args), tstruct,	\
-			PARAMS(assign))					\
-	static struct trace_event_class __used __refdata event_class_##call = { \
+	__TE_PROBE(trace_event_raw_event_##cls, trace_event_raw_##cls,	\
+		   trace_event_data_offsets_##cls,			\
+		   trace_event_get_offsets_##cls, PARAMS(pr), PARAMS(ar), \
+		   st, PARAMS(as))					\
+	__TE_PERF_PROBE(cls, PARAMS(pr), PARAMS(ar), st, PARAMS(as))	\
+	static struct trace_event_class __used __refdata event_class_##cls = { \
 		.system		= __TE_SYS_STR,				\
-		.fields_array	= trace_event_fields_##call,		\
-		.fields		= LIST_HEAD_INIT(event_class_##call.fields), \
-		.raw_init	= trace_event_raw_init,			\
-		.probe		= trace_event_raw_event_##call,		\
+		.probe		= trace_event_raw_event_##cls,		\
+		__TE_PERF_HOOK(cls)					\
 		.reg		= trace_event_reg,			\
-		__TE_PERF_HOOK(call)					\
+		.raw_init	= trace_event_raw_init,			\
+		.fields_array	= trace_event_fields_##cls,		\
+		.fields		= LIST_HEAD_INIT(event_class_##cls.fields), \
 	};
 
 /* An event of a class; the probes must fit its tracepoint */
-#define __TE_CALL(template, name, ops, fmt)				\
-	static inline void ftrace_test_probe_##name(void)		\
+#define __TE_CALL(cls, ev, ops, fmt)					\
+	static inline void ftrace_test_probe_##ev(void)			\
 	{								\
-		check_trace_callback_type_##name(trace_event_raw_event_##template); \
-		__TE_PERF_CHECK(template, name)				\
+		check_trace_callback_type_##ev(trace_event_raw_event_##cls); \
+		__TE_PERF_CHECK(cls, ev)				\
 	}								\
-	static struct trace_event_call __used event_##name = {		\
-		.class		= &event_class_##template,		\
-		{ .tp		= &__tracepoint_##name },		\
-		.event.funcs	= &ops,					\
+	static struct trace_event_call __used event_##ev = {		\
 		.print_fmt	= fmt,					\
+		.event.funcs	= &ops,					\
 		.flags		= TRACE_EVENT_FL_TRACEPOINT,		\
+		/* the union after .class: the tracepoint, not a name */ \
+		.class		= &event_class_##cls,			\
+		{ .tp		= &__tracepoint_##ev },			\
 	};								\
 	static struct trace_event_call __used				\
-	__section("_ftrace_events") *__event_##name = &event_##name
+	__section("_ftrace_events") *__event_##ev = &event_##ev
 
 #undef DEFINE_EVENT
-#define DEFINE_EVENT(template, name, proto, args)			\
-	__TE_CALL(template, name, trace_event_type_funcs_##template,	\
-		  print_fmt_##template)
+#define DEFINE_EVENT(cls, ev, ...)					\
+	__TE_CALL(cls, ev, trace_event_type_funcs_##cls, print_fmt_##cls)
 
 /* Its own TP_printk(), printed as the base class's events of old did */
 #undef DEFINE_EVENT_PRINT
-#define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
+#define DEFINE_EVENT_PRINT(cls, ev, pr, ar, pt)				\
 	static notrace enum print_line_t				\
-	trace_raw_output_##name(struct trace_iterator *iter, int flags,	\
-				struct trace_event *ev)			\
+	trace_raw_output_##ev(struct trace_iterator *iter, int flags,	\
+			      struct trace_event *te)			\
 	{								\
-		struct trace_event_raw_##template __maybe_unused *entry; \
+		struct trace_event_raw_##cls __maybe_unused *entry;	\
 		struct trace_seq __maybe_unused *p = &iter->tmp_seq;	\
 									\
-		if (WARN_ON_ONCE(iter->ent->type != ev->type))		\
+		if (WARN_ON_ONCE(iter->ent->type != te->type))		\
 			return TRACE_TYPE_UNHANDLED;			\
 		entry = (void *)iter->ent;				\
 		trace_seq_init(p);					\
-		return trace_output_call(iter, #name, print);		\
+		return trace_output_call(iter, #ev, pt);		\
 	}								\
-	static struct trace_event_functions trace_event_type_funcs_##name = { \
-		.trace = trace_raw_output_##name,			\
+	static struct trace_event_functions trace_event_type_funcs_##ev = { \
+		.trace = trace_raw_output_##ev,				\
 	};								\
-	__TE_CALL(template, name, trace_event_type_funcs_##name,	\
-		  print_fmt_##name)
+	__TE_CALL(cls, ev, trace_event_type_funcs_##ev, print_fmt_##ev)
 
 #undef TRACE_EVENT_FLAGS
-#define TRACE_EVENT_FLAGS(name, value)	__TRACE_EVENT_FLAGS(name, value)
+#define TRACE_EVENT_FLAGS(ev, fl)	__TRACE_EVENT_FLAGS(ev, fl)
 #undef TRACE_EVENT_PERF_PERM
-#define TRACE_EVENT_PERF_PERM(name, expr...) __TRACE_EVENT_PERF_PERM(name, expr)
+#define TRACE_EVENT_PERF_PERM(ev, ex...) __TRACE_EVENT_PERF_PERM(ev, ex)
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
 #undef __TE_CALL
 #undef __TE_EVAL_MAP
+#undef __TE_EVAL_NAME
 #undef __TE_SYS_STR
 
 /* Back to linux/tracepoint.h's forms, which it may define again */

@@ -8,8 +8,10 @@
 #
 # Left out, because they differ between any two builds or runs: the event
 # IDs (the order events register in), the numbers of __UNIQUE_ID_ names
-# (min() and max() in a print format), pids, timestamps, and the order of
-# records from two CPUs (the lines are sorted).  Systems named in
+# (min() and max() in a print format), pids, timestamps, the order of
+# records from two CPUs (the lines are sorted), and the task names perf
+# script would put before its lines (it learns them from its own records,
+# which can arrive after the events).  Systems named in
 # TS_OURS_ONLY exist only in our kernel and are tested on their own.
 T=/sys/kernel/tracing
 OURS_ONLY=${TS_OURS_ONLY:-}
@@ -60,6 +62,6 @@ for e in $EVENTS; do set -- "$@" -e "$(echo "$e" | tr / :)"; done
 perf record -q -o /tmp/event_layer.data "$@" -- \
 	sh -c 'echo -n ts-layer > /proc/self/comm; /bin/busybox true; (exit 3); kill -USR2 $$' \
 	> /dev/null 2>&1
-perf script -i /tmp/event_layer.data -F comm,event,trace 2>/dev/null |
+perf script -i /tmp/event_layer.data -F event,trace 2>/dev/null |
 	sed -E 's/^ *//; s/ +/ /g' | norm_trace | sort
 rm -f /tmp/event_layer.data

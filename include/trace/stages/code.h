@@ -71,9 +71,9 @@
 
 /* Arguments that tell the perf probe its count and target task */
 #undef __perf_count
-#define __perf_count(c)		(__count = (c))
+#define __perf_count(c)		(__te_count = (c))
 #undef __perf_task
-#define __perf_task(t)		(__task = (t))
+#define __perf_task(t)		(__te_task = (t))
 
 /* Printing (TP_printk), into the iterator's scratch sequence p */
 #undef __get_bitmask

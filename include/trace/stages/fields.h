@@ -256,8 +256,8 @@ __diag_pop();
 	{								\
 		struct trace_event_file *trace_file = __data;		\
 		struct offs __maybe_unused __offs;			\
-		struct task_struct __maybe_unused *__task;		\
-		u64 __maybe_unused __count;				\
+		struct task_struct __maybe_unused *__te_task;		\
+		u64 __maybe_unused __te_count;				\
 		struct trace_event_buffer __fbuf __uninitialized;	\
 		struct raw *entry;					\
 									\
