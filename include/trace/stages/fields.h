@@ -65,51 +65,52 @@
 	(dyn, loc, i, #i, __stringify(__##loc) " " type, sgn, bytes, src)
 #define __te_mask_bytes(nr_bits) (BITS_TO_LONGS(nr_bits) * sizeof(long))
 
-#undef __dynamic_array
-#define __dynamic_array(t, i, n)					\
-	__te_dyn(data_loc, i, #t "[]", is_signed_type(t), (n) * sizeof(t), NULL)
-#undef __string
-#define __string(i, src)						\
-	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
-		 __te_str_bytes(src), (src))
-#undef __string_len
-#define __string_len(i, src, n)						\
-	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
+/*
+ * Each dynamic kind, located from the record (data_loc) or from its word
+ * (rel_loc).  Type strings are made by the outer macro, as written.
+ */
+#define __te_array(loc, t, tstr, i, n)					\
+	__te_dyn(loc, i, tstr "[]", is_signed_type(t), (n) * sizeof(t), NULL)
+#define __te_string(loc, i, src)					\
+	__te_dyn(loc, i, "char[]", is_signed_type(char), __te_str_bytes(src), (src))
+#define __te_string_len(loc, i, src, n)					\
+	__te_dyn(loc, i, "char[]", is_signed_type(char),		\
 		 __te_strn_bytes(src, n), (src))
+#define __te_bitmask(loc, i, nr_bits)					\
+	__te_dyn(loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
+#define __te_cpumask(loc, i)						\
+	__te_dyn(loc, i, "cpumask_t", 0, __te_mask_bytes(nr_cpumask_bits), NULL)
+#define __te_sockaddr(loc, i, n)	__te_dyn(loc, i, "u8[]", 0, (n), NULL)
+
+#undef __dynamic_array
+#define __dynamic_array(t, i, n)	__te_array(data_loc, t, #t, i, n)
+#undef __string
+#define __string(i, src)		__te_string(data_loc, i, src)
+#undef __string_len
+#define __string_len(i, src, n)		__te_string_len(data_loc, i, src, n)
 #undef __vstring
 #define __vstring(i, fmt, ap)						\
 	__te_dyn(data_loc, i, "char[]", is_signed_type(char),		\
 		 __te_vstr(NULL, 0, fmt, ap), NULL)
 #undef __bitmask
-#define __bitmask(i, nr_bits)						\
-	__te_dyn(data_loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
+#define __bitmask(i, nr_bits)		__te_bitmask(data_loc, i, nr_bits)
 #undef __cpumask
-#define __cpumask(i)							\
-	__te_dyn(data_loc, i, "cpumask_t", 0, __te_mask_bytes(nr_cpumask_bits), NULL)
+#define __cpumask(i)			__te_cpumask(data_loc, i)
 #undef __sockaddr
-#define __sockaddr(i, n)						\
-	__te_dyn(data_loc, i, "u8[]", 0, (n), NULL)
+#define __sockaddr(i, n)		__te_sockaddr(data_loc, i, n)
 
 #undef __rel_dynamic_array
-#define __rel_dynamic_array(t, i, n)					\
-	__te_dyn(rel_loc, i, #t "[]", is_signed_type(t), (n) * sizeof(t), NULL)
+#define __rel_dynamic_array(t, i, n)	__te_array(rel_loc, t, #t, i, n)
 #undef __rel_string
-#define __rel_string(i, src)						\
-	__te_dyn(rel_loc, i, "char[]", is_signed_type(char),		\
-		 __te_str_bytes(src), (src))
+#define __rel_string(i, src)		__te_string(rel_loc, i, src)
 #undef __rel_string_len
-#define __rel_string_len(i, src, n)					\
-	__te_dyn(rel_loc, i, "char[]", is_signed_type(char),		\
-		 __te_strn_bytes(src, n), (src))
+#define __rel_string_len(i, src, n)	__te_string_len(rel_loc, i, src, n)
 #undef __rel_bitmask
-#define __rel_bitmask(i, nr_bits)					\
-	__te_dyn(rel_loc, i, "unsigned long[]", 0, __te_mask_bytes(nr_bits), NULL)
+#define __rel_bitmask(i, nr_bits)	__te_bitmask(rel_loc, i, nr_bits)
 #undef __rel_cpumask
-#define __rel_cpumask(i)						\
-	__te_dyn(rel_loc, i, "cpumask_t", 0, __te_mask_bytes(nr_cpumask_bits), NULL)
+#define __rel_cpumask(i)		__te_cpumask(rel_loc, i)
 #undef __rel_sockaddr
-#define __rel_sockaddr(i, n)						\
-	__te_dyn(rel_loc, i, "u8[]", 0, (n), NULL)
+#define __rel_sockaddr(i, n)		__te_sockaddr(rel_loc, i, n)
 
 /*
  * Bytes a string takes in the record: __string()'s whole, __string_len()'s
@@ -141,6 +142,7 @@ static inline int __te_vstr(char *buf, int len, const char *fmt, va_list *va)
 	va_end(ap);
 	return min(n, TRACE_EVENT_STR_MAX);
 }
+
 __diag_pop();
 
 /* Walking a sequence of records */
