@@ -33,6 +33,13 @@
  *
  * TRACE_EVENT_CONDITION's condition and TRACE_EVENT_FN's callbacks belong
  * to the tracepoint (define_trace.h); here they are plain events.
+ *
+ * The probes run wherever their tracepoint fires, NMI included, with the
+ * tracepoint's RCU protection and nothing else: they take no lock and
+ * allocate nothing.  The record is reserved in the ring buffer (perf's
+ * per-CPU buffer for the perf probe), filled in place and committed;
+ * filters and triggers decide at the commit.  Output functions run in the
+ * reader's context on records that are complete.
  */
 #include <linux/trace_events.h>
 

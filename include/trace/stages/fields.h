@@ -22,8 +22,8 @@
  * where loc is data_loc (offset from the record's start) or rel_loc (offset
  * from the end of the location word itself), bytes the size of the dynamic
  * part in the record and src what __assign_str() copies from, or NULL.
- * Type and name strings are made here, from the tokens as written, before
- * any other expansion can touch them.
+ * Type and name strings are made by the field macros themselves, so they
+ * read as the format file has always shown them (see __field below).
  *
  * __TE_EACH(OP, seq) walks a sequence by alternating two macros, each of
  * which handles one record and names the other as its last token, so the
