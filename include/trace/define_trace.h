@@ -31,33 +31,24 @@
 #define __te_tp_fn(ev, pr, ar, on, off)					\
 	DEFINE_TRACE_FN(ev, on, off, PARAMS(pr), PARAMS(ar))
 
-#undef DECLARE_TRACE
+#include "stages/forms.h"
+#define DECLARE_EVENT_CLASS(...)
 #define DECLARE_TRACE(ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef DEFINE_EVENT
 #define DEFINE_EVENT(cls, ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef DEFINE_EVENT_CONDITION
 #define DEFINE_EVENT_CONDITION(cls, ev, pr, ar, ...)			\
 	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef DEFINE_EVENT_FN
 #define DEFINE_EVENT_FN(cls, ev, pr, ar, on, off)			\
 	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
-#undef DEFINE_EVENT_NOP
 #define DEFINE_EVENT_NOP(...)
-#undef DEFINE_EVENT_PRINT
 #define DEFINE_EVENT_PRINT(cls, ev, pr, ar, ...)			\
 	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef TRACE_EVENT
 #define TRACE_EVENT(ev, pr, ar, ...)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef TRACE_EVENT_CONDITION
 #define TRACE_EVENT_CONDITION(ev, pr, ar, ...)				\
 	__te_tp(ev, PARAMS(pr), PARAMS(ar))
-#undef TRACE_EVENT_FN
 #define TRACE_EVENT_FN(ev, pr, ar, st, as, pt, on, off)			\
 	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
-#undef TRACE_EVENT_FN_COND
 #define TRACE_EVENT_FN_COND(ev, pr, ar, co, st, as, pt, on, off)	\
 	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
-#undef TRACE_EVENT_NOP
 #define TRACE_EVENT_NOP(...)
 
 /* Where the header is: TRACE_INCLUDE(TRACE_INCLUDE_FILE) names it */
@@ -86,26 +77,12 @@
 #include <trace/bpf_probe.h>
 #endif
 
-/*
- * Leave the names as linux/tracepoint.h expects to find them, and drop
- * our helpers with the forms that use them.
- */
-#undef __te_include
+/* Leave the forms to linux/tracepoint.h again, and drop our helpers */
+#include "stages/forms.h"
 #undef TRACE_HEADER_MULTI_READ
-#undef DECLARE_EVENT_CLASS
-#undef DECLARE_TRACE
-#undef DEFINE_EVENT_NOP
-#undef TRACE_EVENT_NOP
-#undef __te_tp_fn
-#undef DEFINE_EVENT_FN
-#undef TRACE_EVENT_FN
-#undef TRACE_EVENT_FN_COND
+#undef __te_include
 #undef __te_tp
-#undef DEFINE_EVENT
-#undef DEFINE_EVENT_CONDITION
-#undef DEFINE_EVENT_PRINT
-#undef TRACE_EVENT
-#undef TRACE_EVENT_CONDITION
+#undef __te_tp_fn
 
 #ifdef __TE_OWN_INCLUDE_FILE
 #undef TRACE_INCLUDE_FILE
