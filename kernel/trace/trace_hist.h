@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal header of the histogram engine.
+ *
+ * A "hist:" trigger command goes through three steps, each in a file of
+ * its own:
+ *
+ *   text --(trace_hist_parse.c)--> struct hist_spec
+ *        --(binding to an event)--> fields, map, variables, actions
+ *        --(per event)-----------> map updates, handler firing
+ *
+ * This header holds the first step's result: struct hist_spec, the
+ * command as a person wrote it, checked for syntax but not yet bound to
+ * any event.  Every name in it is a trace_token pointing into the command
+ * text (which the caller keeps alive as long as the spec), so binding can
+ * report an unknown field at its exact column and the trigger file can
+ * print each expression back as it was written.
+ *
+ * Parsing allocates nothing beyond the spec itself and takes no lock.
+ */
+#ifndef _TRACE_HIST_H
+#define _TRACE_HIST_H
+
+#include <linux/types.h>
+#include "trace_parse.h"
+#include "tracing_map.h"
+
+/* Limits of a command; the first three are the base kernel's. */
+#define HIST_KEYS_MAX		TRACING_MAP_KEYS_MAX
+#define HIST_VALS_MAX		(TRACING_MAP_VALS_MAX - 1)	/* besides hitcount */
+#define HIST_VARS_MAX		TRACING_MAP_VARS_MAX
+#define HIST_ACTIONS_MAX	8
+#define HIST_PARAMS_MAX		64	/* a synthetic event's fields */
+#define HIST_OPS_MAX		3	/* operators in one expression */
+/* Each expression has at most 2 * HIST_OPS_MAX + 1 nodes. */
+#define HIST_NODES_MAX		((HIST_KEYS_MAX + HIST_VALS_MAX + HIST_VARS_MAX) * \
+				 (2 * HIST_OPS_MAX + 1))
+
+/*
+ * What the parser can complain about.  The text of each is in
+ * hist_err_text[] (trace_hist_parse.c), the base kernel's wording where it
+ * has a message for the case.
+ */
+enum hist_err {
+	HIST_ERR_NONE,
+	HIST_ERR_MALFORMED_ASSIGNMENT,	/* "=" with nothing before it */
+	HIST_ERR_EMPTY_ASSIGNMENT,	/* "keys=", "x=" with nothing after */
+	HIST_ERR_DUPLICATE_VAR,		/* the same variable twice */
+	HIST_ERR_TOO_MANY_VARS,
+	HIST_ERR_TOO_MANY_KEYS,
+	HIST_ERR_TOO_MANY_VALS,
+	HIST_ERR_NO_KEYS,		/* a command without keys= */
+	HIST_ERR_BAD_SIZE,		/* size= not a number or out of range */
+	HIST_ERR_UNKNOWN_ATTR,		/* a word that is no attribute */
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_TOO_MANY_SUBEXPR,
+	HIST_ERR_EXPECT_NUMBER,
+	HIST_ERR_UNARY_MINUS_SUBEXPR,	/* "-(x)" followed by more */
+	HIST_ERR_DIVISION_BY_ZERO,
+	HIST_ERR_INCOMPLETE_EXPR,	/* an operator without its operand */
+	HIST_ERR_UNEXPECTED_CHAR,	/* e.g. "keys=a(b)" */
+	HIST_ERR_TOO_COMPLEX,		/* expressions beyond HIST_NODES_MAX */
+	HIST_ERR_NO_CLOSING_PAREN,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_SUBSYS_NOT_FOUND,	/* onmatch(event) without its system */
+	HIST_ERR_INVALID_SUBSYS_EVENT,
+	HIST_ERR_ONX_NOT_VAR,		/* onmax(x) where x is not a $var */
+	HIST_ERR_ACTION_NOT_FOUND,	/* a handler without .action() */
+	HIST_ERR_ACTION_MISMATCH,	/* e.g. onmatch().snapshot() */
+	HIST_ERR_NO_SAVE_PARAMS,
+	HIST_ERR_TOO_MANY_SAVE_ACTIONS,
+	HIST_ERR_TOO_MANY_PARAMS,
+	HIST_ERR_INVALID_PARAM,		/* an empty parameter */
+	HIST_ERR_TOO_MANY_ACTIONS,
+	HIST_ERR_MAX
+};
+
+extern const char * const hist_err_text[HIST_ERR_MAX];
+
+/* Field modifiers, the ".name" after a field. */
+enum hist_mod {
+	HIST_MOD_HEX		= BIT(0),
+	HIST_MOD_SYM		= BIT(1),
+	HIST_MOD_SYM_OFFSET	= BIT(2),
+	HIST_MOD_EXECNAME	= BIT(3),
+	HIST_MOD_SYSCALL	= BIT(4),
+	HIST_MOD_LOG2		= BIT(5),
+	HIST_MOD_USECS		= BIT(6),
+	HIST_MOD_BUCKETS	= BIT(7),	/* .buckets=N, N in hist_expr.buckets */
+	HIST_MOD_PERCENT	= BIT(8),
+	HIST_MOD_GRAPH		= BIT(9),
+	HIST_MOD_STACKTRACE	= BIT(10),
+};
+
+/* One node of an expression tree. */
+enum hist_expr_kind {
+	HIST_EXPR_FIELD,	/* an event field, common_*, hitcount, ... */
+	HIST_EXPR_CONST,	/* a number */
+	HIST_EXPR_VAR,		/* $var or system.event.$var */
+	HIST_EXPR_ADD,
+	HIST_EXPR_SUB,
+	HIST_EXPR_MUL,
+	HIST_EXPR_DIV,
+	HIST_EXPR_NEG,		/* -(x): arg[0] only */
+};
+
+struct hist_expr {
+	enum hist_expr_kind	kind;
+	unsigned int		mods;		/* HIST_MOD_*, fields only */
+	struct trace_token	text;		/* the node as written */
+	struct trace_token	name;		/* field or variable name */
+	struct trace_token	system;		/* of a qualified $var, or empty */
+	struct trace_token	event;		/* of a qualified $var, or empty */
+	u64			value;		/* HIST_EXPR_CONST */
+	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
+	struct hist_expr	*arg[2];	/* operands of an operator */
+};
+
+/* A key, a value or a variable: "expr" or "name=expr". */
+struct hist_spec_field {
+	struct trace_token	var;		/* variable name, or empty */
+	struct hist_expr	*expr;
+};
+
+struct hist_spec_sort {
+	struct trace_token	name;		/* a key, a value or "hitcount" */
+	bool			descending;
+};
+
+enum hist_handler {
+	HIST_ONMATCH,		/* onmatch(system.event) */
+	HIST_ONMAX,		/* onmax($var) */
+	HIST_ONCHANGE,		/* onchange($var) */
+};
+
+enum hist_action {
+	HIST_ACT_TRACE,		/* .trace(synth, params) or .synth(params) */
+	HIST_ACT_SAVE,		/* .save(fields) */
+	HIST_ACT_SNAPSHOT,	/* .snapshot() */
+};
+
+/* One "handler(target).action(params)" of the command. */
+struct hist_spec_action {
+	enum hist_handler	handler;
+	enum hist_action	action;
+	struct trace_token	text;		/* the whole clause */
+	struct trace_token	system;		/* onmatch: the matched event */
+	struct trace_token	event;
+	struct trace_token	var;		/* onmax/onchange: name after '$' */
+	struct trace_token	synth;		/* trace: synthetic event */
+	bool			legacy;		/* written as .<synth>(params) */
+	unsigned int		n_params;
+	struct trace_token	params[HIST_PARAMS_MAX];
+};
+
+enum hist_spec_flags {
+	HIST_SPEC_PAUSE		= BIT(0),
+	HIST_SPEC_CONT		= BIT(1),
+	HIST_SPEC_CLEAR		= BIT(2),
+	HIST_SPEC_NOHITCOUNT	= BIT(3),
+};
+
+/* A "hist:" command, parsed.  See the top of this file. */
+struct hist_spec {
+	unsigned int		n_keys, n_vals, n_vars, n_sort, n_actions;
+	struct hist_spec_field	keys[HIST_KEYS_MAX];
+	struct hist_spec_field	vals[HIST_VALS_MAX];
+	struct hist_spec_field	vars[HIST_VARS_MAX];
+	struct hist_spec_sort	sort[TRACING_MAP_SORT_KEYS_MAX];
+	struct hist_spec_action	actions[HIST_ACTIONS_MAX];
+	bool			hitcount_val;	/* "hitcount" among the vals */
+	struct trace_token	name;		/* name=, or empty */
+	struct trace_token	clock;		/* clock=, or empty */
+	unsigned int		map_bits;	/* from size=, or the default */
+	unsigned int		flags;		/* HIST_SPEC_* */
+	int			end;		/* column after the last attribute */
+	unsigned int		n_nodes;
+	struct hist_expr	nodes[HIST_NODES_MAX];
+};
+
+/* Where a command went wrong: error_log's message and caret column. */
+struct hist_parse_err {
+	enum hist_err		err;
+	int			pos;
+};
+
+int hist_parse(struct hist_spec *spec, const char *cmd, int start,
+	       struct hist_parse_err *err);
+int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
+		    int end, struct hist_expr **expr,
+		    struct hist_parse_err *err);
+bool hist_token_is(const struct trace_token *tok, const char *str);
+
+#endif /* _TRACE_HIST_H */

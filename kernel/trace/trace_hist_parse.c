@@ -1,0 +1,708 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_parse - a "hist:" command, from text to struct hist_spec.
+ *
+ * The command is a list of attributes separated by ':' and ending at the
+ * first blank (where a filter may follow):
+ *
+ *   keys=EXPR[,EXPR...]  vals=EXPR[,...]  sort=NAME[.descending][,...]
+ *   size=N  name=NAME  clock=NAME  pause  cont  clear  nohitcount
+ *   VAR=EXPR[,VAR=EXPR...]
+ *   onmatch(SYSTEM.EVENT).ACTION(...)  onmax($VAR).ACTION(...)
+ *   onchange($VAR).ACTION(...)
+ *
+ * key=, val= and values= are accepted spellings, as are continue and NOHC.
+ * An expression is a field with at most one modifier ("bytes.hex",
+ * "ts.buckets=100"), a number, a variable ($x, or sys.event.$x), or up to
+ * HIST_OPS_MAX operators combining them: + and - bind less tightly than *
+ * and /, all associate to the left, and -(EXPR) negates.
+ *
+ * The parser is a recursive descent over the shared cursor of
+ * trace_parse.h, so every error carries the column of what is wrong.  It
+ * checks syntax only: whether a field exists, a variable is defined or a
+ * synthetic event takes these parameters is decided when the spec is
+ * bound to an event.
+ */
+#include <linux/ctype.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+const char * const hist_err_text[HIST_ERR_MAX] = {
+	[HIST_ERR_NONE]			= "No error",
+	[HIST_ERR_MALFORMED_ASSIGNMENT]	= "Malformed assignment",
+	[HIST_ERR_EMPTY_ASSIGNMENT]	= "Empty assignment",
+	[HIST_ERR_DUPLICATE_VAR]	= "Variable already defined",
+	[HIST_ERR_TOO_MANY_VARS]	= "Too many variables defined",
+	[HIST_ERR_TOO_MANY_KEYS]	= "Too many keys (3 max)",
+	[HIST_ERR_TOO_MANY_VALS]	= "Too many values (2 max besides hitcount)",
+	[HIST_ERR_NO_KEYS]		= "No keys= given",
+	[HIST_ERR_BAD_SIZE]		= "Map size must be between 128 and 131072",
+	[HIST_ERR_UNKNOWN_ATTR]		= "Unknown hist attribute",
+	[HIST_ERR_BAD_FIELD_MODIFIER]	= "Invalid field modifier",
+	[HIST_ERR_TOO_MANY_SUBEXPR]	= "Too many subexpressions (3 max)",
+	[HIST_ERR_EXPECT_NUMBER]	= "Expecting numeric literal",
+	[HIST_ERR_UNARY_MINUS_SUBEXPR]	= "Unary minus not supported in sub-expressions",
+	[HIST_ERR_DIVISION_BY_ZERO]	= "Division by zero",
+	[HIST_ERR_INCOMPLETE_EXPR]	= "Operand missing in expression",
+	[HIST_ERR_UNEXPECTED_CHAR]	= "Unexpected character in expression",
+	[HIST_ERR_TOO_COMPLEX]		= "Too many expressions in one command",
+	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
+	[HIST_ERR_EMPTY_SORT_FIELD]	= "Empty sort field",
+	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
+	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = 2)",
+	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
+	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
+	[HIST_ERR_ONX_NOT_VAR]		= "For onmax(x) or onchange(x), x must be a variable",
+	[HIST_ERR_ACTION_NOT_FOUND]	= "No action found",
+	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
+	[HIST_ERR_NO_SAVE_PARAMS]	= "No params found for save()",
+	[HIST_ERR_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
+	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
+	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
+	[HIST_ERR_TOO_MANY_ACTIONS]	= "Too many actions (8 max)",
+};
+
+/* The parse in progress: the cursor, the spec it fills, the first error. */
+struct hist_parser {
+	struct trace_parse	p;
+	struct hist_spec	*spec;
+	struct hist_parse_err	*err;
+	int			end;	/* column where the current span ends */
+	unsigned int		n_ops;	/* operators in the current expression */
+};
+
+/* Record an error at @pos; returns -EINVAL for the caller to pass up. */
+static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
+{
+	hp->err->err = err;
+	hp->err->pos = pos;
+	return -EINVAL;
+}
+
+bool hist_token_is(const struct trace_token *tok, const char *str)
+{
+	return tok->len == strlen(str) && !strncmp(tok->start, str, tok->len);
+}
+
+static char hist_cur(struct hist_parser *hp)
+{
+	return hp->p.pos < hp->end ? trace_parse_cur(&hp->p) : '\0';
+}
+
+static void hist_token_at(struct hist_parser *hp, struct trace_token *tok,
+			  int start)
+{
+	tok->start = hp->p.text + start;
+	tok->pos = start;
+	tok->len = hp->p.pos - start;
+}
+
+/* An identifier that does not run past the current span. */
+static bool hist_ident(struct hist_parser *hp, struct trace_token *tok)
+{
+	if (!trace_parse_ident(&hp->p, tok))
+		return false;
+	if (hp->p.pos > hp->end) {
+		tok->len -= hp->p.pos - hp->end;
+		hp->p.pos = hp->end;
+	}
+	return tok->len > 0;
+}
+
+/* ---- expressions ---- */
+
+static struct hist_expr *hist_node(struct hist_parser *hp,
+				   enum hist_expr_kind kind, int start)
+{
+	struct hist_spec *spec = hp->spec;
+	struct hist_expr *e;
+
+	/* Repeating keys= or vals= could otherwise use up the pool. */
+	if (spec->n_nodes == HIST_NODES_MAX) {
+		hist_fail(hp, HIST_ERR_TOO_COMPLEX, start);
+		return NULL;
+	}
+	e = &spec->nodes[spec->n_nodes++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->text.start = hp->p.text + start;
+	e->text.pos = start;
+	return e;
+}
+
+static const struct {
+	const char	*name;
+	unsigned int	mod;
+} hist_mods[] = {
+	{ "hex", HIST_MOD_HEX },		{ "sym", HIST_MOD_SYM },
+	{ "sym-offset", HIST_MOD_SYM_OFFSET },	{ "execname", HIST_MOD_EXECNAME },
+	{ "syscall", HIST_MOD_SYSCALL },	{ "log2", HIST_MOD_LOG2 },
+	{ "usecs", HIST_MOD_USECS },		{ "percent", HIST_MOD_PERCENT },
+	{ "graph", HIST_MOD_GRAPH },		{ "stacktrace", HIST_MOD_STACKTRACE },
+	{ "buckets", HIST_MOD_BUCKETS },	{ "bucket", HIST_MOD_BUCKETS },
+};
+
+/* The ".modifier" after a field name; the cursor is on the '.'. */
+static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
+{
+	int start = ++hp->p.pos, i;
+	char num[24];
+
+	/* A modifier ends where the next operator or the span does. */
+	while (hist_cur(hp) && !strchr("+*/,)", hist_cur(hp)) &&
+	       !(hist_cur(hp) == '-' && strncmp(hp->p.text + start, "sym-", 4)))
+		hp->p.pos++;
+	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
+		size_t len = strlen(hist_mods[i].name);
+
+		if (strncmp(hp->p.text + start, hist_mods[i].name, len))
+			continue;
+		if (hist_mods[i].mod != HIST_MOD_BUCKETS) {
+			if (start + len != hp->p.pos)
+				continue;
+			e->mods = hist_mods[i].mod;
+			return 0;
+		}
+		/* buckets=N: N a positive number in any base kstrtoul takes */
+		if (hp->p.text[start + len] != '=' ||
+		    hp->p.pos - (start + len + 1) >= sizeof(num))
+			break;
+		memcpy(num, hp->p.text + start + len + 1,
+		       hp->p.pos - (start + len + 1));
+		num[hp->p.pos - (start + len + 1)] = '\0';
+		if (kstrtoul(num, 0, &e->buckets) || !e->buckets)
+			break;
+		e->mods = HIST_MOD_BUCKETS;
+		return 0;
+	}
+	return hist_fail(hp, HIST_ERR_BAD_FIELD_MODIFIER, start);
+}
+
+/* A number, kstrtoull's spellings (0x1f, 017, 42). */
+static int hist_const(struct hist_parser *hp, struct hist_expr *e)
+{
+	int start = hp->p.pos;
+	char num[24];
+
+	while (isalnum(hist_cur(hp)))
+		hp->p.pos++;
+	if (hp->p.pos - start >= sizeof(num))
+		return hist_fail(hp, HIST_ERR_EXPECT_NUMBER, start);
+	memcpy(num, hp->p.text + start, hp->p.pos - start);
+	num[hp->p.pos - start] = '\0';
+	if (kstrtoull(num, 0, &e->value))
+		return hist_fail(hp, HIST_ERR_EXPECT_NUMBER, start);
+	return 0;
+}
+
+/* A field (with its modifier), a number, or a variable reference. */
+static int hist_atom(struct hist_parser *hp, struct hist_expr **out)
+{
+	int start = hp->p.pos, ret = 0;
+	struct trace_token a, b;
+	struct hist_expr *e;
+	char c = hist_cur(hp);
+
+	if (!c || strchr("+-*/,)", c))
+		return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, start);
+	if (isdigit(c)) {
+		e = hist_node(hp, HIST_EXPR_CONST, start);
+		ret = e ? hist_const(hp, e) : -EINVAL;
+	} else if (c == '$') {
+		hp->p.pos++;
+		if (!hist_ident(hp, &a))
+			return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
+		e = hist_node(hp, HIST_EXPR_VAR, start);
+		if (e)
+			e->name = a;
+	} else {
+		if (!hist_ident(hp, &a))
+			return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, start);
+		/* system.event.$var */
+		if (hist_cur(hp) == '.') {
+			int mark = hp->p.pos++;
+
+			if (hist_ident(hp, &b) && hist_cur(hp) == '.' &&
+			    hp->p.text[hp->p.pos + 1] == '$') {
+				hp->p.pos += 2;
+				e = hist_node(hp, HIST_EXPR_VAR, start);
+				if (!e)
+					return -EINVAL;
+				e->system = a;
+				e->event = b;
+				if (!hist_ident(hp, &e->name))
+					return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR,
+							 hp->p.pos);
+				goto done;
+			}
+			hp->p.pos = mark;
+		}
+		e = hist_node(hp, HIST_EXPR_FIELD, start);
+		if (e) {
+			e->name = a;
+			if (hist_cur(hp) == '.')
+				ret = hist_modifier(hp, e);
+		}
+	}
+	if (!e)
+		return -EINVAL;
+done:
+	hist_token_at(hp, &e->text, start);
+	*out = e;
+	return ret;
+}
+
+static int hist_sum(struct hist_parser *hp, struct hist_expr **out);
+
+/* An atom, or -(EXPR). */
+static int hist_unary(struct hist_parser *hp, struct hist_expr **out)
+{
+	int start = hp->p.pos, ret;
+	struct hist_expr *e;
+
+	if (hist_cur(hp) != '-')
+		return hist_atom(hp, out);
+	if (++hp->n_ops > HIST_OPS_MAX)
+		return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, start);
+	hp->p.pos++;
+	if (hist_cur(hp) != '(')
+		return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
+	hp->p.pos++;
+	e = hist_node(hp, HIST_EXPR_NEG, start);
+	if (!e)
+		return -EINVAL;
+	ret = hist_sum(hp, &e->arg[0]);
+	if (ret)
+		return ret;
+	if (hist_cur(hp) != ')')
+		return hist_fail(hp, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
+	hp->p.pos++;
+	hist_token_at(hp, &e->text, start);
+	*out = e;
+	return 0;
+}
+
+/* Left-associative chain of @ops over operands parsed by @operand. */
+static int hist_chain(struct hist_parser *hp, struct hist_expr **out,
+		      const char *ops,
+		      int (*operand)(struct hist_parser *, struct hist_expr **))
+{
+	static const enum hist_expr_kind kinds[128] = {
+		['+'] = HIST_EXPR_ADD, ['-'] = HIST_EXPR_SUB,
+		['*'] = HIST_EXPR_MUL, ['/'] = HIST_EXPR_DIV,
+	};
+	int start = hp->p.pos, ret;
+	struct hist_expr *left, *e;
+
+	ret = operand(hp, &left);
+	while (!ret && hist_cur(hp) && strchr(ops, hist_cur(hp))) {
+		char op = hist_cur(hp);
+
+		if (++hp->n_ops > HIST_OPS_MAX)
+			return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, hp->p.pos);
+		hp->p.pos++;
+		e = hist_node(hp, kinds[(int)op], start);
+		if (!e)
+			return -EINVAL;
+		e->arg[0] = left;
+		ret = operand(hp, &e->arg[1]);
+		if (!ret && op == '/' && e->arg[1]->kind == HIST_EXPR_CONST &&
+		    !e->arg[1]->value)
+			ret = hist_fail(hp, HIST_ERR_DIVISION_BY_ZERO,
+					e->arg[1]->text.pos);
+		hist_token_at(hp, &e->text, start);
+		left = e;
+	}
+	*out = left;
+	return ret;
+}
+
+static int hist_product(struct hist_parser *hp, struct hist_expr **out)
+{
+	return hist_chain(hp, out, "*/", hist_unary);
+}
+
+static int hist_sum(struct hist_parser *hp, struct hist_expr **out)
+{
+	return hist_chain(hp, out, "+-", hist_product);
+}
+
+/* One expression filling exactly the span up to @end. */
+static int hist_expr_span(struct hist_parser *hp, int end,
+			  struct hist_expr **out)
+{
+	int ret;
+
+	hp->end = end;
+	hp->n_ops = 0;
+	ret = hist_sum(hp, out);
+	if (!ret && hp->p.pos != end) {
+		/* -(x) followed by more, or a stray character */
+		if (hp->p.text[hp->p.pos] == ')')
+			return hist_fail(hp, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
+		return hist_fail(hp, HIST_ERR_UNEXPECTED_CHAR, hp->p.pos);
+	}
+	return ret;
+}
+
+int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
+		    int end, struct hist_expr **expr,
+		    struct hist_parse_err *err)
+{
+	struct hist_parser hp = { .spec = spec, .err = err };
+
+	trace_parse_init(&hp.p, cmd);
+	hp.p.pos = start;
+	return hist_expr_span(&hp, end, expr);
+}
+
+/* ---- attributes ---- */
+
+/* Column of the next @c (or the end) in the attribute ending at @end. */
+static int hist_next(struct hist_parser *hp, char c, int end)
+{
+	const char *s = memchr(hp->p.text + hp->p.pos, c, end - hp->p.pos);
+
+	return s ? s - hp->p.text : end;
+}
+
+/* keys=, vals=: a comma-separated list of expressions. */
+static int hist_field_list(struct hist_parser *hp, int end,
+			   struct hist_spec_field *fields, unsigned int *n,
+			   unsigned int max, enum hist_err too_many)
+{
+	struct hist_spec *spec = hp->spec;
+	bool vals = fields == spec->vals;
+	int ret;
+
+	*n = 0;
+	if (vals)
+		spec->hitcount_val = false;
+	while (hp->p.pos <= end) {
+		int stop = hist_next(hp, ',', end), start = hp->p.pos;
+
+		if (vals && stop - start == 8 &&
+		    !strncmp(hp->p.text + start, "hitcount", 8)) {
+			spec->hitcount_val = true;
+			hp->p.pos = stop + 1;
+			continue;
+		}
+		if (*n == max)
+			return hist_fail(hp, too_many, start);
+		fields[*n].var.len = 0;
+		ret = hist_expr_span(hp, stop, &fields[*n].expr);
+		if (ret)
+			return ret;
+		(*n)++;
+		hp->p.pos = stop + 1;
+	}
+	return 0;
+}
+
+/* sort=NAME[.ascending|.descending][,...] */
+static int hist_sort_list(struct hist_parser *hp, int end)
+{
+	struct hist_spec *spec = hp->spec;
+
+	spec->n_sort = 0;
+	while (hp->p.pos <= end) {
+		int stop = hist_next(hp, ',', end), start = hp->p.pos;
+		struct hist_spec_sort *s = &spec->sort[spec->n_sort];
+		int dot = hist_next(hp, '.', stop);
+		struct trace_token order = {
+			.start = hp->p.text + dot + 1, .pos = dot + 1,
+			.len = stop - dot - 1,
+		};
+
+		if (dot == start)
+			return hist_fail(hp, HIST_ERR_EMPTY_SORT_FIELD, start);
+		if (spec->n_sort == TRACING_MAP_SORT_KEYS_MAX)
+			return hist_fail(hp, HIST_ERR_TOO_MANY_SORT_FIELDS, start);
+		s->name.start = hp->p.text + start;
+		s->name.pos = start;
+		s->name.len = dot - start;
+		s->descending = dot < stop && hist_token_is(&order, "descending");
+		if (dot < stop && !s->descending &&
+		    !hist_token_is(&order, "ascending"))
+			return hist_fail(hp, HIST_ERR_INVALID_SORT_MODIFIER,
+					 order.pos);
+		spec->n_sort++;
+		hp->p.pos = stop + 1;
+	}
+	return 0;
+}
+
+/* VAR=EXPR[,VAR=EXPR...], the cursor on the first VAR. */
+static int hist_var_list(struct hist_parser *hp, int end)
+{
+	struct hist_spec *spec = hp->spec;
+	int ret;
+
+	while (hp->p.pos <= end) {
+		int stop = hist_next(hp, ',', end), start = hp->p.pos;
+		struct trace_token name;
+		unsigned int i;
+
+		hp->end = end;
+		if (!hist_ident(hp, &name) || hist_cur(hp) != '=')
+			return hist_fail(hp, HIST_ERR_MALFORMED_ASSIGNMENT, start);
+		if (spec->n_vars == HIST_VARS_MAX)
+			return hist_fail(hp, HIST_ERR_TOO_MANY_VARS, start);
+		for (i = 0; i < spec->n_vars; i++)
+			if (spec->vars[i].var.len == name.len &&
+			    !strncmp(spec->vars[i].var.start, name.start, name.len))
+				return hist_fail(hp, HIST_ERR_DUPLICATE_VAR, start);
+		spec->vars[spec->n_vars].var = name;
+		if (++hp->p.pos == stop)
+			return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, start);
+		ret = hist_expr_span(hp, stop, &spec->vars[spec->n_vars].expr);
+		if (ret)
+			return ret;
+		spec->n_vars++;
+		hp->p.pos = stop + 1;
+	}
+	return 0;
+}
+
+/*
+ * The parameters of an action up to its ')', comma-separated; for
+ * trace() the first one names the synthetic event.
+ */
+static int hist_params(struct hist_parser *hp, struct hist_spec_action *a,
+		       int close, bool synth_first)
+{
+	a->n_params = 0;
+	if (hp->p.pos == close)
+		return 0;
+	while (hp->p.pos <= close) {
+		int stop = hist_next(hp, ',', close), start = hp->p.pos;
+		struct trace_token *t = &a->params[a->n_params];
+
+		if (stop == start)
+			return hist_fail(hp, HIST_ERR_INVALID_PARAM, start);
+		if (synth_first)
+			t = &a->synth;
+		else if (a->n_params++ == HIST_PARAMS_MAX)
+			return hist_fail(hp, HIST_ERR_TOO_MANY_PARAMS, start);
+		synth_first = false;
+		t->start = hp->p.text + start;
+		t->pos = start;
+		t->len = stop - start;
+		hp->p.pos = stop + 1;
+	}
+	return 0;
+}
+
+/* handler(target).action(params), the cursor after "handler(". */
+static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
+			int start, int end)
+{
+	struct hist_spec *spec = hp->spec;
+	struct hist_spec_action *a = &spec->actions[spec->n_actions];
+	int close = hist_next(hp, ')', end), name, ret;
+	struct trace_token act;
+	unsigned int i;
+
+	if (spec->n_actions == HIST_ACTIONS_MAX)
+		return hist_fail(hp, HIST_ERR_TOO_MANY_ACTIONS, start);
+	memset(a, 0, sizeof(*a));
+	a->handler = handler;
+	if (close == end)
+		return hist_fail(hp, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
+	hp->end = close;
+	if (handler == HIST_ONMATCH) {
+		if (!hist_ident(hp, &a->system) || hist_cur(hp) != '.')
+			return hist_fail(hp, HIST_ERR_SUBSYS_NOT_FOUND, a->system.pos);
+		hp->p.pos++;
+		if (!hist_ident(hp, &a->event) || hp->p.pos != close)
+			return hist_fail(hp, HIST_ERR_INVALID_SUBSYS_EVENT,
+					 a->event.pos);
+	} else {
+		if (hist_cur(hp) != '$')
+			return hist_fail(hp, HIST_ERR_ONX_NOT_VAR, hp->p.pos);
+		hp->p.pos++;
+		if (!hist_ident(hp, &a->var) || hp->p.pos != close)
+			return hist_fail(hp, HIST_ERR_ONX_NOT_VAR, a->var.pos - 1);
+	}
+	hp->p.pos = close + 1;
+	hp->end = end;
+	name = hp->p.pos + 1;
+	if (hist_cur(hp) != '.')
+		return hist_fail(hp, HIST_ERR_ACTION_NOT_FOUND, hp->p.pos);
+	hp->p.pos++;
+	if (!hist_ident(hp, &act) || hist_cur(hp) != '(')
+		return hist_fail(hp, HIST_ERR_ACTION_NOT_FOUND, name);
+	hp->p.pos++;
+	close = hist_next(hp, ')', end);
+	if (close != end - 1)
+		return hist_fail(hp, close == end ? HIST_ERR_NO_CLOSING_PAREN :
+				 HIST_ERR_ACTION_NOT_FOUND, close == end ? name : close + 1);
+	ret = hist_params(hp, a, close, hist_token_is(&act, "trace"));
+	if (ret)
+		return ret;
+
+	if (hist_token_is(&act, "save") || hist_token_is(&act, "snapshot")) {
+		a->action = act.len == 4 ? HIST_ACT_SAVE : HIST_ACT_SNAPSHOT;
+		if (handler == HIST_ONMATCH)
+			return hist_fail(hp, HIST_ERR_ACTION_MISMATCH, name);
+		if (a->action == HIST_ACT_SAVE && !a->n_params)
+			return hist_fail(hp, HIST_ERR_NO_SAVE_PARAMS, name);
+		for (i = 0; a->action == HIST_ACT_SAVE && i < spec->n_actions; i++)
+			if (spec->actions[i].action == HIST_ACT_SAVE)
+				return hist_fail(hp, HIST_ERR_TOO_MANY_SAVE_ACTIONS,
+						 name);
+	} else if (hist_token_is(&act, "trace")) {
+		a->action = HIST_ACT_TRACE;
+		if (!a->synth.len)
+			return hist_fail(hp, HIST_ERR_INVALID_PARAM, close);
+	} else {
+		a->action = HIST_ACT_TRACE;
+		a->synth = act;
+		a->legacy = true;
+	}
+	a->text.start = hp->p.text + start;
+	a->text.pos = start;
+	a->text.len = end - start;
+	spec->n_actions++;
+	return 0;
+}
+
+/* The word of an attribute without a '=': a flag or a handler. */
+static int hist_flag(struct hist_parser *hp, int end)
+{
+	static const struct {
+		const char	*word;
+		unsigned int	flag;
+	} flags[] = {
+		{ "pause", HIST_SPEC_PAUSE },	{ "cont", HIST_SPEC_CONT },
+		{ "continue", HIST_SPEC_CONT },	{ "clear", HIST_SPEC_CLEAR },
+		{ "nohitcount", HIST_SPEC_NOHITCOUNT },
+		{ "NOHC", HIST_SPEC_NOHITCOUNT },
+	};
+	static const char * const handlers[] = {
+		[HIST_ONMATCH] = "onmatch(", [HIST_ONMAX] = "onmax(",
+		[HIST_ONCHANGE] = "onchange(",
+	};
+	struct trace_token word = {
+		.start = hp->p.text + hp->p.pos, .pos = hp->p.pos,
+		.len = end - hp->p.pos,
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		if (hist_token_is(&word, flags[i].word)) {
+			hp->spec->flags |= flags[i].flag;
+			return 0;
+		}
+	}
+	i = trace_parse_one_of(&hp->p, handlers, ARRAY_SIZE(handlers));
+	if (i < 0)
+		return hist_fail(hp, HIST_ERR_UNKNOWN_ATTR, word.pos);
+	return hist_handler(hp, i, word.pos, end);
+}
+
+/* NAME=... with NAME one of the attributes that take a value. */
+static int hist_assignment(struct hist_parser *hp, int eq, int end)
+{
+	static const char * const names[] = {
+		"key", "keys", "val", "vals", "values", "sort", "size", "name",
+		"clock",
+	};
+	struct hist_spec *spec = hp->spec;
+	struct trace_token word = {
+		.start = hp->p.text + hp->p.pos, .pos = hp->p.pos,
+		.len = eq - hp->p.pos,
+	};
+	unsigned int size;
+	char num[12];
+	int i;
+
+	if (eq + 1 == end)
+		return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, word.pos);
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (hist_token_is(&word, names[i]))
+			break;
+	if (i == ARRAY_SIZE(names))
+		return hist_var_list(hp, end);
+	hp->p.pos = eq + 1;
+	hp->end = end;
+	switch (i) {
+	case 0: case 1:
+		return hist_field_list(hp, end, spec->keys, &spec->n_keys,
+				       HIST_KEYS_MAX, HIST_ERR_TOO_MANY_KEYS);
+	case 2: case 3: case 4:
+		return hist_field_list(hp, end, spec->vals, &spec->n_vals,
+				       HIST_VALS_MAX, HIST_ERR_TOO_MANY_VALS);
+	case 5:
+		return hist_sort_list(hp, end);
+	case 6:
+		if (end - hp->p.pos >= sizeof(num))
+			return hist_fail(hp, HIST_ERR_BAD_SIZE, hp->p.pos);
+		memcpy(num, hp->p.text + hp->p.pos, end - hp->p.pos);
+		num[end - hp->p.pos] = '\0';
+		/* Rounded up to a power of two, as the base kernel does. */
+		if (kstrtouint(num, 0, &size) || !size ||
+		    order_base_2(size) < TRACING_MAP_BITS_MIN ||
+		    order_base_2(size) > TRACING_MAP_BITS_MAX)
+			return hist_fail(hp, HIST_ERR_BAD_SIZE, hp->p.pos);
+		spec->map_bits = order_base_2(size);
+		return 0;
+	default:
+		word.start = hp->p.text + eq + 1;
+		word.pos = eq + 1;
+		word.len = end - eq - 1;
+		if (i == 7)
+			spec->name = word;
+		else
+			spec->clock = word;
+		return 0;
+	}
+}
+
+int hist_parse(struct hist_spec *spec, const char *cmd, int start,
+	       struct hist_parse_err *err)
+{
+	struct hist_parser hp = { .spec = spec, .err = err };
+	int ret = 0;
+
+	memset(spec, 0, offsetof(struct hist_spec, nodes));
+	spec->map_bits = TRACING_MAP_BITS_DEFAULT;
+	err->err = HIST_ERR_NONE;
+	err->pos = 0;
+	trace_parse_init(&hp.p, cmd);
+	hp.p.pos = start;
+
+	for (;;) {
+		int begin = hp.p.pos, end, eq;
+		struct trace_token attr;
+
+		trace_parse_word(&hp.p, &attr, ":");
+		end = hp.p.pos;
+		hp.p.pos = begin;
+		hp.end = end;
+		eq = hist_next(&hp, '=', end);
+		if (eq == begin && eq < end)
+			ret = hist_fail(&hp, HIST_ERR_MALFORMED_ASSIGNMENT, begin);
+		else if (eq < end &&
+			 strncmp(hp.p.text + begin, "onmatch(", 8) &&
+			 strncmp(hp.p.text + begin, "onmax(", 6) &&
+			 strncmp(hp.p.text + begin, "onchange(", 9))
+			ret = hist_assignment(&hp, eq, end);
+		else
+			ret = hist_flag(&hp, end);
+		if (ret)
+			return ret;
+		hp.p.pos = end;
+		if (trace_parse_cur(&hp.p) != ':')
+			break;
+		hp.p.pos++;
+	}
+	spec->end = hp.p.pos;
+	if (!spec->n_keys)
+		return hist_fail(&hp, HIST_ERR_NO_KEYS, start);
+	return 0;
+}
