@@ -21,7 +21,9 @@
 #ifndef _TRACE_HIST_H
 #define _TRACE_HIST_H
 
+#include <linux/reciprocal_div.h>
 #include <linux/types.h>
+#include "trace.h"
 #include "trace_parse.h"
 #include "tracing_map.h"
 
@@ -74,6 +76,13 @@ enum hist_err {
 	HIST_ERR_TOO_MANY_PARAMS,
 	HIST_ERR_INVALID_PARAM,		/* an empty parameter */
 	HIST_ERR_TOO_MANY_ACTIONS,
+	/* binding an expression to an event (trace_hist_field.c) */
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_HIST_CREATE_FAIL,	/* a field no histogram can use */
+	HIST_ERR_INVALID_STR_OPERAND,
+	HIST_ERR_TIMESTAMP_MISMATCH,
+	HIST_ERR_INVALID_REF_KEY,
+	HIST_ERR_VAR_NOT_FOUND,
 	HIST_ERR_MAX
 };
 
@@ -192,5 +201,85 @@ int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
 		    struct hist_parse_err *err);
 bool hist_token_is(const struct trace_token *tok, const char *str);
+
+/*
+ * ---- Fields: an expression bound to an event (trace_hist_field.c) ----
+ *
+ * A bound expression is a small tree of struct hist_field, built when the
+ * command is written and read on every event by hist_field_value(): a
+ * switch on the kind, no indirect call, no allocation, no lock.
+ */
+enum hist_field_kind {
+	HIST_FIELD_NUM,		/* integer in the record: offset, size, sign */
+	HIST_FIELD_STR,		/* char[N] in the record */
+	HIST_FIELD_DYN_STR,	/* __data_loc char[] */
+	HIST_FIELD_REL_STR,	/* __rel_loc char[] */
+	HIST_FIELD_STACK,	/* a stacktrace field (of a synthetic event) */
+	HIST_FIELD_CALLER,	/* common_stacktrace: the stack, saved as a key */
+	HIST_FIELD_TIMESTAMP,	/* common_timestamp */
+	HIST_FIELD_CPU,		/* common_cpu */
+	HIST_FIELD_HITCOUNT,	/* 1 per event */
+	HIST_FIELD_CONST,
+	HIST_FIELD_VAR_REF,	/* a variable's value, read before the update */
+	HIST_FIELD_ADD,
+	HIST_FIELD_SUB,
+	HIST_FIELD_MUL,
+	HIST_FIELD_DIV,
+	HIST_FIELD_NEG,
+};
+
+struct hist_field {
+	enum hist_field_kind	kind;
+	unsigned int		mods;		/* HIST_MOD_* applied to the value */
+	const char		*type;		/* C type of the value */
+	unsigned int		size;		/* bytes, as a key */
+	bool			is_signed;
+	bool			usecs;		/* a timestamp in microseconds */
+	unsigned int		offset;		/* in the record */
+	u64			constant;	/* CONST, and a constant divisor */
+	struct reciprocal_value	recip;		/* DIV by a constant below 2^32 */
+	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
+	unsigned int		var_ref_idx;	/* VAR_REF: index in hist_event.vars */
+	struct hist_field	*arg[2];	/* operands */
+	const struct hist_expr	*expr;		/* as written */
+	struct ftrace_event_field *field;	/* the event field, if any */
+};
+
+/* What a field is used as: modifiers allowed differ. */
+enum hist_field_role {
+	HIST_ROLE_KEY,
+	HIST_ROLE_VAL,
+	HIST_ROLE_VAR,
+};
+
+/* Binding one command's expressions to one event. */
+struct hist_bind {
+	struct trace_event_call	*call;
+	struct hist_parse_err	*err;
+	bool			clock_in_ns;	/* .usecs divides by 1000 */
+	/*
+	 * Resolves a $var (HIST_EXPR_VAR) into @f: type, size, sign, usecs
+	 * and var_ref_idx.  Returns 0, or an error set with hist_bind_fail().
+	 */
+	int (*resolve_var)(struct hist_bind *b, const struct hist_expr *e,
+			   struct hist_field *f);
+	void			*priv;
+};
+
+/* The event a histogram is updated from. */
+struct hist_event {
+	void			*rec;
+	struct trace_buffer	*buffer;
+	struct ring_buffer_event *rbe;
+	const u64		*vars;		/* values of the variable refs */
+};
+
+int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos);
+struct hist_field *hist_field_bind(struct hist_bind *b,
+				   const struct hist_expr *e,
+				   enum hist_field_role role);
+void hist_field_free(struct hist_field *f);
+u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
+bool hist_field_is_string(const struct hist_field *f);
 
 #endif /* _TRACE_HIST_H */

@@ -64,6 +64,12 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
 	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
 	[HIST_ERR_TOO_MANY_ACTIONS]	= "Too many actions (8 max)",
+	[HIST_ERR_FIELD_NOT_FOUND]	= "Couldn't find field",
+	[HIST_ERR_HIST_CREATE_FAIL]	= "Couldn't create histogram for field",
+	[HIST_ERR_INVALID_STR_OPERAND]	= "String type can not be an operand in expression",
+	[HIST_ERR_TIMESTAMP_MISMATCH]	= "Timestamp units in expression don't match",
+	[HIST_ERR_INVALID_REF_KEY]	= "Using variable references in keys not supported",
+	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
 };
 
 /* The parse in progress: the cursor, the spec it fills, the first error. */

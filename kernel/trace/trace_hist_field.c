@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_field - expressions of a hist command bound to an event, and
+ * their values on each event.
+ *
+ * hist_field_bind() turns a parsed expression (struct hist_expr) into a
+ * tree of struct hist_field when the command is written: it finds each
+ * field in the event's format, checks what the base kernel checks (the
+ * field exists and has a size a histogram can use, .execname is on
+ * common_pid, .percent and .graph are on values, no string in
+ * arithmetic, timestamps in one unit), folds operations on constants,
+ * and prepares a division by a constant so that the event path needs no
+ * division instruction for it.  Variable references are resolved by the
+ * caller's resolve_var(), which knows the other histograms.
+ *
+ * hist_field_value() runs for every event in the context of the
+ * tracepoint (NMI included): it reads the record through a switch on the
+ * field's kind, recursing at most HIST_OPS_MAX levels, and neither
+ * allocates nor locks.  Strings are returned as the address of their
+ * bytes in the record, as the key code copies them.
+ */
+#include <linux/bitops.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
+#include <linux/slab.h>
+
+#include "trace_hist.h"
+
+int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos)
+{
+	b->err->err = err;
+	b->err->pos = pos;
+	return -EINVAL;
+}
+
+bool hist_field_is_string(const struct hist_field *f)
+{
+	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
+	       f->kind == HIST_FIELD_REL_STR;
+}
+
+void hist_field_free(struct hist_field *f)
+{
+	if (!f)
+		return;
+	hist_field_free(f->arg[0]);
+	hist_field_free(f->arg[1]);
+	kfree(f);
+}
+
+/* The generic names that are not fields of any event. */
+static const struct {
+	const char		*name;
+	enum hist_field_kind	kind;
+	const char		*type;
+	unsigned int		size;
+} hist_pseudo[] = {
+	{ "common_timestamp", HIST_FIELD_TIMESTAMP, "u64", sizeof(u64) },
+	{ "common_cpu", HIST_FIELD_CPU, "unsigned int", sizeof(int) },
+	{ "common_stacktrace", HIST_FIELD_CALLER, "unsigned long[]",
+	  HIST_STACKTRACE_SIZE },
+	{ "hitcount", HIST_FIELD_HITCOUNT, "u64", sizeof(u64) },
+};
+
+static void hist_field_pseudo(struct hist_field *f, unsigned int i)
+{
+	f->kind = hist_pseudo[i].kind;
+	f->type = hist_pseudo[i].type;
+	f->size = hist_pseudo[i].size;
+}
+
+/* An event field (or common_*, hitcount) with its modifier. */
+static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
+			   enum hist_field_role role)
+{
+	const struct hist_expr *e = f->expr;
+	struct ftrace_event_field *field;
+	int mod_pos = e->name.pos + e->name.len + 1;
+	char name[MAX_FILTER_STR_VAL];
+	unsigned int i;
+
+	if (e->name.len >= sizeof(name))
+		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
+	memcpy(name, e->name.start, e->name.len);
+	name[e->name.len] = '\0';
+
+	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
+		if (!strcmp(name, hist_pseudo[i].name))
+			break;
+	if (i < ARRAY_SIZE(hist_pseudo)) {
+		hist_field_pseudo(f, i);
+	} else {
+		field = trace_find_event_field(b->call, name);
+		/* "cpu" and "stacktrace" are the old names of the common ones */
+		if (field && !field->size && field->filter_type == FILTER_CPU)
+			hist_field_pseudo(f, 1);
+		else if (field && !field->size &&
+			 field->filter_type == FILTER_STACKTRACE)
+			hist_field_pseudo(f, 2);
+		else if (!field || !field->size)
+			return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
+					      e->name.pos);
+		else
+			f->field = field;
+	}
+
+	field = f->field;
+	if (field) {
+		f->type = field->type;
+		f->offset = field->offset;
+		f->size = field->size;
+		switch (field->filter_type) {
+		case FILTER_STATIC_STRING:
+			f->kind = HIST_FIELD_STR;
+			break;
+		case FILTER_DYN_STRING:
+			f->kind = HIST_FIELD_DYN_STR;
+			f->size = MAX_FILTER_STR_VAL;
+			break;
+		case FILTER_RDYN_STRING:
+			f->kind = HIST_FIELD_REL_STR;
+			f->size = MAX_FILTER_STR_VAL;
+			break;
+		case FILTER_STACKTRACE:
+			f->kind = HIST_FIELD_STACK;
+			f->size = MAX_FILTER_STR_VAL;
+			break;
+		default:
+			/* char * included: the pointer, never what it points to */
+			f->kind = HIST_FIELD_NUM;
+			f->is_signed = field->is_signed;
+			if (f->size != 1 && f->size != 2 && f->size != 4 &&
+			    f->size != 8)
+				return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
+						      e->name.pos);
+		}
+	}
+
+	if (f->kind == HIST_FIELD_TIMESTAMP && (f->mods & HIST_MOD_USECS)) {
+		f->usecs = true;
+		f->constant = b->clock_in_ns;	/* convert on each event */
+	}
+	if (((f->mods & HIST_MOD_EXECNAME) && strcmp(name, "common_pid")) ||
+	    ((f->mods & HIST_MOD_STACKTRACE) && f->kind != HIST_FIELD_STACK) ||
+	    ((f->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)) &&
+	     role != HIST_ROLE_VAL))
+		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
+	return 0;
+}
+
+static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
+		     enum hist_field_role role, struct hist_field **out);
+
+/* An operator: both operands numbers in one unit; constants folded. */
+static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
+			enum hist_field_role role)
+{
+	const struct hist_expr *e = f->expr;
+	struct hist_field *a, *c;
+	int i, ret;
+
+	for (i = 0; i < (e->kind == HIST_EXPR_NEG ? 1 : 2); i++) {
+		ret = hist_bind(b, e->arg[i], role, &f->arg[i]);
+		if (ret)
+			return ret;
+		if (hist_field_is_string(f->arg[i]))
+			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
+					      e->arg[i]->text.pos);
+	}
+	a = f->arg[0];
+	c = f->arg[1];
+	if (c && a->usecs != c->usecs)
+		return hist_bind_fail(b, HIST_ERR_TIMESTAMP_MISMATCH, e->text.pos);
+
+	f->kind = HIST_FIELD_ADD + (e->kind - HIST_EXPR_ADD);
+	f->type = a->type;
+	f->size = a->size;
+	f->is_signed = a->is_signed;
+	f->usecs = a->usecs;
+
+	if (c && c->kind == HIST_FIELD_CONST && f->kind == HIST_FIELD_DIV) {
+		if (!c->constant)
+			return hist_bind_fail(b, HIST_ERR_DIVISION_BY_ZERO,
+					      e->arg[1]->text.pos);
+		if (!is_power_of_2(c->constant) && c->constant <= U32_MAX)
+			f->recip = reciprocal_value(c->constant);
+	}
+	if (c && a->kind == HIST_FIELD_CONST && c->kind == HIST_FIELD_CONST) {
+		f->constant = hist_field_value(f, NULL);
+		f->kind = HIST_FIELD_CONST;
+		f->type = "u64";
+		f->size = sizeof(u64);
+		f->is_signed = false;
+		hist_field_free(a);
+		hist_field_free(c);
+		f->arg[0] = NULL;
+		f->arg[1] = NULL;
+	}
+	return 0;
+}
+
+static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
+		     enum hist_field_role role, struct hist_field **out)
+{
+	struct hist_field *f = kzalloc(sizeof(*f), GFP_KERNEL);
+	int ret;
+
+	*out = f;
+	if (!f)
+		return -ENOMEM;
+	f->expr = e;
+	f->mods = e->mods;
+	f->buckets = e->buckets;
+	switch (e->kind) {
+	case HIST_EXPR_FIELD:
+		return hist_bind_field(b, f, role);
+	case HIST_EXPR_CONST:
+		f->kind = HIST_FIELD_CONST;
+		f->constant = e->value;
+		f->type = "u64";
+		f->size = sizeof(u64);
+		return 0;
+	case HIST_EXPR_VAR:
+		f->kind = HIST_FIELD_VAR_REF;
+		if (role == HIST_ROLE_KEY)
+			return hist_bind_fail(b, HIST_ERR_INVALID_REF_KEY,
+					      e->text.pos);
+		if (!b->resolve_var)
+			return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND,
+					      e->text.pos);
+		ret = b->resolve_var(b, e, f);
+		return ret;
+	default:
+		return hist_bind_op(b, f, role);
+	}
+}
+
+struct hist_field *hist_field_bind(struct hist_bind *b,
+				   const struct hist_expr *e,
+				   enum hist_field_role role)
+{
+	struct hist_field *f;
+	int ret = hist_bind(b, e, role, &f);
+
+	if (ret) {
+		hist_field_free(f);
+		return ERR_PTR(ret);
+	}
+	return f;
+}
+
+/* ---- the event path ---- */
+
+static u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
+{
+	switch (size) {
+	case 1:
+		return is_signed ? (u64)*(const s8 *)p : *(const u8 *)p;
+	case 2:
+		return is_signed ? (u64)*(const s16 *)p : *(const u16 *)p;
+	case 4:
+		return is_signed ? (u64)*(const s32 *)p : *(const u32 *)p;
+	default:
+		return *(const u64 *)p;
+	}
+}
+
+/* Exact, and without a division instruction when it can be. */
+static u64 hist_div_const(u64 v, const struct hist_field *f)
+{
+	u64 d = f->arg[1]->constant;
+
+	if (is_power_of_2(d))
+		return v >> __ffs64(d);
+	if (v <= U32_MAX && d <= U32_MAX)
+		return reciprocal_divide(v, f->recip);
+	return div64_u64(v, d);
+}
+
+u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
+{
+	u64 v, d;
+	u32 loc;
+
+	switch (f->kind) {
+	case HIST_FIELD_NUM:
+		v = hist_read_num(ev->rec + f->offset, f->size, f->is_signed);
+		break;
+	case HIST_FIELD_STR:
+		v = (unsigned long)(ev->rec + f->offset);
+		break;
+	case HIST_FIELD_DYN_STR:
+	case HIST_FIELD_STACK:
+		loc = *(u32 *)(ev->rec + f->offset);
+		v = (unsigned long)(ev->rec + (loc & 0xffff));
+		break;
+	case HIST_FIELD_REL_STR:
+		loc = *(u32 *)(ev->rec + f->offset);
+		v = (unsigned long)(ev->rec + f->offset + sizeof(u32) +
+				    (loc & 0xffff));
+		break;
+	case HIST_FIELD_TIMESTAMP:
+		v = ring_buffer_event_time_stamp(ev->buffer, ev->rbe);
+		if (f->constant)
+			v = ns2usecs(v);
+		break;
+	case HIST_FIELD_CPU:
+		v = raw_smp_processor_id();
+		break;
+	case HIST_FIELD_HITCOUNT:
+		v = 1;
+		break;
+	case HIST_FIELD_CONST:
+		v = f->constant;
+		break;
+	case HIST_FIELD_VAR_REF:
+		v = ev->vars[f->var_ref_idx];
+		break;
+	case HIST_FIELD_ADD:
+		v = hist_field_value(f->arg[0], ev) + hist_field_value(f->arg[1], ev);
+		break;
+	case HIST_FIELD_SUB:
+		v = hist_field_value(f->arg[0], ev) - hist_field_value(f->arg[1], ev);
+		break;
+	case HIST_FIELD_MUL:
+		v = hist_field_value(f->arg[0], ev) * hist_field_value(f->arg[1], ev);
+		break;
+	case HIST_FIELD_DIV:
+		v = hist_field_value(f->arg[0], ev);
+		if (f->arg[1]->kind == HIST_FIELD_CONST) {
+			v = hist_div_const(v, f);
+		} else {
+			d = hist_field_value(f->arg[1], ev);
+			v = d ? div64_u64(v, d) : (u64)-1;	/* as the base */
+		}
+		break;
+	case HIST_FIELD_NEG:
+		v = -hist_field_value(f->arg[0], ev);
+		break;
+	default:	/* HIST_FIELD_CALLER: the key code saves the stack */
+		return 0;
+	}
+	if (f->mods & HIST_MOD_LOG2)
+		v = v < 2 ? 0 : fls64(v - 1);
+	if (f->mods & HIST_MOD_BUCKETS)
+		v = div64_ul(v, f->buckets) * f->buckets;
+	return v;
+}

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of hist fields (trace_hist_field.c): expressions bound to
+ * a made-up event, the values they read from a record of it, and the
+ * mistakes binding must catch, with their columns.
+ */
+#include <kunit/test.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+/* The record of the made-up event. */
+struct hist_test_rec {
+	struct trace_entry	ent;		/* common_pid at offset 4 */
+	s8			s8v;		/* 8 */
+	u8			pad;
+	s16			s16v;		/* 10 */
+	s32			s32v;		/* 12 */
+	u64			u64v;		/* 16 */
+	char			comm[8];	/* 24 */
+	u32			dyn;		/* 32, __data_loc char[] */
+	u32			rel;		/* 36, __rel_loc char[] */
+	u8			mac[6];		/* 40 */
+	u16			pad2;
+	const char		*ptr;		/* 48, char * */
+	char			data[32];	/* 56: the dynamic strings */
+};
+
+/* Offset and size of a member of the record, for the field table. */
+#define HIST_TEST_AT(m)		offsetof(struct hist_test_rec, m)
+#define HIST_TEST_SIZE(m)	sizeof_field(struct hist_test_rec, m)
+
+static struct ftrace_event_field hist_test_fields[] = {
+	{ .type = "s8", .name = "s8v",
+	  .filter_type = FILTER_OTHER, .is_signed = 1,
+	  .offset = HIST_TEST_AT(s8v), .size = HIST_TEST_SIZE(s8v) },
+	{ .type = "s16", .name = "s16v",
+	  .filter_type = FILTER_OTHER, .is_signed = 1,
+	  .offset = HIST_TEST_AT(s16v), .size = HIST_TEST_SIZE(s16v) },
+	{ .type = "s32", .name = "s32v",
+	  .filter_type = FILTER_OTHER, .is_signed = 1,
+	  .offset = HIST_TEST_AT(s32v), .size = HIST_TEST_SIZE(s32v) },
+	{ .type = "u64", .name = "u64v",
+	  .filter_type = FILTER_OTHER, .is_signed = 0,
+	  .offset = HIST_TEST_AT(u64v), .size = HIST_TEST_SIZE(u64v) },
+	{ .type = "char[8]", .name = "comm",
+	  .filter_type = FILTER_STATIC_STRING, .is_signed = 1,
+	  .offset = HIST_TEST_AT(comm), .size = HIST_TEST_SIZE(comm) },
+	{ .type = "__data_loc char[]", .name = "dyn",
+	  .filter_type = FILTER_DYN_STRING, .is_signed = 1,
+	  .offset = HIST_TEST_AT(dyn), .size = HIST_TEST_SIZE(dyn) },
+	{ .type = "__rel_loc char[]", .name = "rel",
+	  .filter_type = FILTER_RDYN_STRING, .is_signed = 1,
+	  .offset = HIST_TEST_AT(rel), .size = HIST_TEST_SIZE(rel) },
+	{ .type = "u8[6]", .name = "mac",
+	  .filter_type = FILTER_OTHER, .is_signed = 0,
+	  .offset = HIST_TEST_AT(mac), .size = HIST_TEST_SIZE(mac) },
+	{ .type = "const char *", .name = "ptr",
+	  .filter_type = FILTER_PTR_STRING, .is_signed = 1,
+	  .offset = HIST_TEST_AT(ptr), .size = HIST_TEST_SIZE(ptr) },
+};
+
+static struct trace_event_class hist_test_class = {
+	.system	= "hist_test",
+	.fields	= LIST_HEAD_INIT(hist_test_class.fields),
+};
+
+static struct trace_event_call hist_test_call = {
+	.class	= &hist_test_class,
+};
+
+/* A record: the strings "dynamic" and "relative" in data[]. */
+static void hist_test_fill(struct hist_test_rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ent.pid = 1234;
+	r->s8v = -3;
+	r->s16v = -300;
+	r->s32v = -70000;
+	r->u64v = 1000000007ULL;
+	strscpy(r->comm, "task", sizeof(r->comm));
+	strscpy(r->data, "dynamic", 8);
+	strscpy(r->data + 8, "relative", 9);
+	r->dyn = 8 << 16 | offsetof(struct hist_test_rec, data);
+	r->rel = 9 << 16 | (offsetof(struct hist_test_rec, data) + 8 -
+			    offsetof(struct hist_test_rec, rel) - sizeof(u32));
+	r->ptr = "pointer";
+}
+
+static int hist_test_init(struct kunit *test)
+{
+	unsigned int i;
+
+	if (list_empty(&hist_test_class.fields))
+		for (i = 0; i < ARRAY_SIZE(hist_test_fields); i++)
+			list_add_tail(&hist_test_fields[i].link,
+				      &hist_test_class.fields);
+	return 0;
+}
+
+/* $x is variable 1 (a u64); $t a timestamp in usecs; others unknown. */
+static int hist_test_resolve(struct hist_bind *b, const struct hist_expr *e,
+			     struct hist_field *f)
+{
+	if (hist_token_is(&e->name, "x") || hist_token_is(&e->name, "t")) {
+		f->var_ref_idx = 1;
+		f->type = "u64";
+		f->size = sizeof(u64);
+		f->usecs = hist_token_is(&e->name, "t");
+		return 0;
+	}
+	return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
+}
+
+static void hist_test_free_field(void *f)
+{
+	hist_field_free(f);
+}
+
+/* Bind @text as a @role; NULL (with @err set) when it is refused. */
+static struct hist_field *hist_test_bind(struct kunit *test, const char *text,
+					 enum hist_field_role role,
+					 struct hist_parse_err *err)
+{
+	struct hist_spec *spec = kunit_kzalloc(test, sizeof(*spec), GFP_KERNEL);
+	struct hist_bind b = {
+		.call = &hist_test_call, .err = err, .clock_in_ns = true,
+		.resolve_var = hist_test_resolve,
+	};
+	struct hist_expr *e;
+	struct hist_field *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, spec);
+	KUNIT_ASSERT_EQ_MSG(test, hist_parse_expr(spec, text, 0, strlen(text),
+						  &e, err), 0, "%s", text);
+	f = hist_field_bind(&b, e, role);
+	if (IS_ERR(f))
+		return NULL;
+	kunit_add_action(test, hist_test_free_field, f);
+	return f;
+}
+
+/* The value of @text as a value on the standard record. */
+static u64 hist_test_value(struct kunit *test, const char *text)
+{
+	static const u64 vars[] = { 5, 42 };
+	struct hist_test_rec r;
+	struct hist_event ev = { .rec = &r, .vars = vars };
+	struct hist_parse_err err = {};
+	struct hist_field *f;
+
+	hist_test_fill(&r);
+	f = hist_test_bind(test, text, HIST_ROLE_VAL, &err);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, f, "%s: %s at %d", text,
+				  hist_err_text[err.err], err.pos);
+	return f ? hist_field_value(f, &ev) : 0;
+}
+
+static void hist_test_numbers(struct kunit *test)
+{
+	struct hist_parse_err err;
+	struct hist_field *f;
+
+	/* Signed fields are sign-extended to 64 bits. */
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s8v"), (u64)-3);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s16v"), (u64)-300);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s32v"), (u64)-70000);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v"), 1000000007ULL);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "common_pid"), 1234);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "hitcount"), 1);
+
+	f = hist_test_bind(test, "s16v", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_NUM);
+	KUNIT_EXPECT_EQ(test, f->size, 2);
+	KUNIT_EXPECT_TRUE(test, f->is_signed);
+	KUNIT_EXPECT_STREQ(test, f->type, "s16");
+
+	/* A char * is a number: what it points to may be gone. */
+	f = hist_test_bind(test, "ptr", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_NUM);
+	KUNIT_EXPECT_EQ(test, f->size, 8);
+
+	/* common_cpu, and its old name */
+	f = hist_test_bind(test, "cpu", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_CPU);
+	KUNIT_EXPECT_STREQ(test, f->type, "unsigned int");
+	KUNIT_EXPECT_EQ(test, f->size, 4);
+	f = hist_test_bind(test, "common_stacktrace", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_CALLER);
+	KUNIT_EXPECT_EQ(test, f->size, HIST_STACKTRACE_SIZE);
+	f = hist_test_bind(test, "common_timestamp.usecs", HIST_ROLE_VAR, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_TIMESTAMP);
+	KUNIT_EXPECT_TRUE(test, f->usecs);
+}
+
+static void hist_test_strings(struct kunit *test)
+{
+	struct hist_test_rec r;
+	struct hist_event ev = { .rec = &r };
+	struct hist_parse_err err;
+	static const struct {
+		const char		*field;
+		enum hist_field_kind	kind;
+		unsigned int		size;
+		const char		*value;
+	} cases[] = {
+		{ "comm", HIST_FIELD_STR, 8, "task" },
+		{ "dyn", HIST_FIELD_DYN_STR, MAX_FILTER_STR_VAL, "dynamic" },
+		{ "rel", HIST_FIELD_REL_STR, MAX_FILTER_STR_VAL, "relative" },
+	};
+	unsigned int i;
+
+	hist_test_fill(&r);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hist_field *f = hist_test_bind(test, cases[i].field,
+						      HIST_ROLE_KEY, &err);
+
+		KUNIT_ASSERT_NOT_NULL(test, f);
+		KUNIT_EXPECT_EQ(test, f->kind, cases[i].kind);
+		KUNIT_EXPECT_EQ(test, f->size, cases[i].size);
+		KUNIT_EXPECT_TRUE(test, hist_field_is_string(f));
+		KUNIT_EXPECT_STREQ(test, (char *)(unsigned long)hist_field_value(f, &ev),
+				   cases[i].value);
+	}
+}
+
+static void hist_test_arithmetic(struct kunit *test)
+{
+	struct hist_parse_err err;
+	struct hist_field *f;
+
+	/* -70000 + 1000000007 * 2 - 3, in u64 */
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s32v+u64v*2-3"),
+			(u64)-70000 + 2000000014ULL - 3);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "-(s8v)"), 3);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v/7"), 1000000007ULL / 7);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v/1024"), 1000000007ULL / 1024);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v/0x100000001"), 0);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s8v/u64v"), (u64)-3 / 1000000007ULL);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.log2"), 30);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.buckets=1000"), 1000000000ULL);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "$x+1"), 43);
+
+	/* Constants are folded when the command is written. */
+	f = hist_test_bind(test, "2*3+4", HIST_ROLE_VAR, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_CONST);
+	KUNIT_EXPECT_EQ(test, f->constant, 10);
+	KUNIT_EXPECT_NULL(test, f->arg[0]);
+
+	/* An expression takes its first operand's type. */
+	f = hist_test_bind(test, "s32v-s8v", HIST_ROLE_VAR, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_STREQ(test, f->type, "s32");
+	KUNIT_EXPECT_EQ(test, f->size, 4);
+	KUNIT_EXPECT_TRUE(test, f->is_signed);
+}
+
+/* Division by constants: exact for every dividend, as div64_u64. */
+static void hist_test_division(struct kunit *test)
+{
+	static const u64 divisors[] = {
+		3, 7, 10, 60, 100, 641, 1000, 1000000, 0x7fffffff, 0xfffffffe,
+		0xffffffff,
+	};
+	static const u64 dividends[] = {
+		0, 1, 2, 999, 1000, 1001, 0x7fffffff, 0x80000000, 0xfffffffe,
+		0xffffffff, 0x100000000ULL, 12345678901234ULL, U64_MAX,
+	};
+	struct hist_test_rec r;
+	struct hist_event ev = { .rec = &r };
+	struct hist_parse_err err;
+	unsigned int i, j;
+	char text[40];
+
+	hist_test_fill(&r);
+	for (i = 0; i < ARRAY_SIZE(divisors); i++) {
+		struct hist_field *f;
+
+		snprintf(text, sizeof(text), "u64v/%llu", divisors[i]);
+		f = hist_test_bind(test, text, HIST_ROLE_VAL, &err);
+		KUNIT_ASSERT_NOT_NULL(test, f);
+		for (j = 0; j < ARRAY_SIZE(dividends); j++) {
+			r.u64v = dividends[j];
+			KUNIT_EXPECT_EQ_MSG(test, hist_field_value(f, &ev),
+					    div64_u64(dividends[j], divisors[i]),
+					    "%llu / %llu", dividends[j], divisors[i]);
+		}
+	}
+}
+
+/* Each refused expression, with the column of its mistake. */
+static const struct {
+	const char		*text;
+	enum hist_field_role	role;
+	int			pos;
+	enum hist_err		err;
+} hist_test_refused[] = {
+	{ "nosuch", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
+	{ "comm", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	{ "COMM", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
+	{ "s8v+nosuch", HIST_ROLE_VAL, 4, HIST_ERR_FIELD_NOT_FOUND },
+	{ "mac", HIST_ROLE_KEY, 0, HIST_ERR_HIST_CREATE_FAIL },
+	{ "s8v.execname", HIST_ROLE_KEY, 4, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "common_pid.execname", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	{ "s8v.stacktrace", HIST_ROLE_KEY, 4, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.percent", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.graph", HIST_ROLE_VAR, 5, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.percent", HIST_ROLE_VAL, -1, HIST_ERR_NONE },
+	{ "s8v*comm", HIST_ROLE_VAL, 4, HIST_ERR_INVALID_STR_OPERAND },
+	{ "-(dyn)", HIST_ROLE_VAL, 2, HIST_ERR_INVALID_STR_OPERAND },
+	{ "common_timestamp.usecs-common_timestamp", HIST_ROLE_VAR, 0,
+	  HIST_ERR_TIMESTAMP_MISMATCH },
+	{ "common_timestamp.usecs-$t", HIST_ROLE_VAR, -1, HIST_ERR_NONE },
+	{ "common_timestamp-$t", HIST_ROLE_VAR, 0, HIST_ERR_TIMESTAMP_MISMATCH },
+	{ "$x", HIST_ROLE_KEY, 0, HIST_ERR_INVALID_REF_KEY },
+	{ "s8v+$x", HIST_ROLE_KEY, 4, HIST_ERR_INVALID_REF_KEY },
+	{ "$nosuch", HIST_ROLE_VAL, 0, HIST_ERR_VAR_NOT_FOUND },
+};
+
+static void hist_test_refusals(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hist_test_refused); i++) {
+		struct hist_parse_err err = {};
+		struct hist_field *f;
+
+		f = hist_test_bind(test, hist_test_refused[i].text,
+				   hist_test_refused[i].role, &err);
+		KUNIT_EXPECT_EQ_MSG(test, !f, hist_test_refused[i].pos >= 0,
+				    "%s", hist_test_refused[i].text);
+		if (f)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, err.err, hist_test_refused[i].err,
+				    "%s: %s", hist_test_refused[i].text,
+				    hist_err_text[err.err]);
+		KUNIT_EXPECT_EQ_MSG(test, err.pos, hist_test_refused[i].pos,
+				    "%s", hist_test_refused[i].text);
+	}
+}
+
+static struct kunit_case hist_field_test_cases[] = {
+	KUNIT_CASE(hist_test_numbers),
+	KUNIT_CASE(hist_test_strings),
+	KUNIT_CASE(hist_test_arithmetic),
+	KUNIT_CASE(hist_test_division),
+	KUNIT_CASE(hist_test_refusals),
+	{}
+};
+
+static struct kunit_suite hist_field_test_suite = {
+	.name = "trace_hist_field",
+	.init = hist_test_init,
+	.test_cases = hist_field_test_cases,
+};
+
+kunit_test_suite(hist_field_test_suite);
