@@ -236,6 +236,7 @@ struct hist_field {
 	bool			is_signed;
 	bool			usecs;		/* a timestamp in microseconds */
 	unsigned int		offset;		/* in the record */
+	unsigned int		key_offset;	/* in the compound key */
 	u64			constant;	/* CONST, and a constant divisor */
 	struct reciprocal_value	recip;		/* DIV by a constant below 2^32 */
 	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
@@ -281,5 +282,26 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 void hist_field_free(struct hist_field *f);
 u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 bool hist_field_is_string(const struct hist_field *f);
+
+/*
+ * ---- Output: the hist file and the trigger listing (trace_hist_output.c)
+ *
+ * The formats are the base kernel's, byte for byte, since scripts and
+ * libtracefs parse them.  Everything here runs under event_mutex when a
+ * file is read; nothing is on the event path.
+ */
+
+/* The largest and the sum of one value over all entries (.percent, .graph) */
+struct hist_val_stat {
+	u64	max;
+	u64	total;
+};
+
+void hist_print_expr(struct seq_file *m, const struct hist_field *f);
+void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
+		    unsigned int n_keys, const void *key, const char *comm);
+void hist_print_val(struct seq_file *m, const struct hist_field *f,
+		    u64 val, const struct hist_val_stat *stat);
+unsigned int hist_percentage(u64 val, u64 total);
 
 #endif /* _TRACE_HIST_H */

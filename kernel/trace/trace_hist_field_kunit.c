@@ -2,9 +2,11 @@
 /*
  * KUnit tests of hist fields (trace_hist_field.c): expressions bound to
  * a made-up event, the values they read from a record of it, and the
- * mistakes binding must catch, with their columns.
+ * mistakes binding must catch, with their columns; and of how fields,
+ * keys and values print (trace_hist_output.c), byte for byte.
  */
 #include <kunit/test.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -346,6 +348,164 @@ static void hist_test_refusals(struct kunit *test)
 	}
 }
 
+/* ---- output ---- */
+
+/* A seq_file writing into a buffer the test frees. */
+static struct seq_file *hist_test_seq(struct kunit *test)
+{
+	struct seq_file *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	m->size = 4096;
+	m->buf = kunit_kzalloc(test, m->size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m->buf);
+	return m;
+}
+
+/* What @m holds, and empty it for the next check. */
+static const char *hist_test_text(struct kunit *test, struct seq_file *m)
+{
+	char *text = kunit_kzalloc(test, m->count + 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	memcpy(text, m->buf, m->count);
+	m->count = 0;
+	return text;
+}
+
+/* The trigger listing: canonical spellings, references as written. */
+static void hist_test_listing(struct kunit *test)
+{
+	static const char * const cases[][2] = {
+		{ "s8v.hex", "s8v.hex" },
+		{ "cpu", "common_cpu" },
+		{ "stacktrace", "common_stacktrace" },
+		{ "u64v.bucket=0x10", "u64v.buckets=16" },
+		{ "common_timestamp.usecs", "common_timestamp.usecs" },
+		{ "common_timestamp.usecs-$t", "common_timestamp.usecs-$t" },
+		{ "hist_test.ev.$x+1", "hist_test.ev.$x+1" },
+		{ "0x10*s8v", "16*s8v" },
+		{ "-(s8v+2)", "-(s8v+2)" },
+		{ "u64v.log2", "u64v.log2" },
+		{ "common_pid.execname", "common_pid.execname" },
+	};
+	struct seq_file *m = hist_test_seq(test);
+	struct hist_parse_err err;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hist_field *f = hist_test_bind(test, cases[i][0],
+						      HIST_ROLE_VAL, &err);
+
+		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "%s", cases[i][0]);
+		hist_print_expr(m, f);
+		KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), cases[i][1]);
+	}
+}
+
+/* Keys, one per format, from a compound key the test lays out. */
+static void hist_test_keys(struct kunit *test)
+{
+	static const struct {
+		const char	*key;
+		u64		value;
+		const char	*text;
+	} cases[] = {
+		{ "u64v", 42, "{ u64v:         42 }" },
+		{ "u64v.hex", 42, "{ u64v: 2a }" },
+		{ "u64v.log2", 5, "{ u64v: ~ 2^5  }" },
+		{ "u64v.buckets=10", 40, "{ u64v: ~ 40-49 }" },
+		{ "common_pid.execname", 1234, "{ common_pid: bash            [      1234] }" },
+		{ "u64v.syscall", 99999, "{ u64v: unknown_syscall               [99999] }" },
+		{ "common_cpu", 1, "{ common_cpu:          1 }" },
+	};
+	struct seq_file *m = hist_test_seq(test);
+	struct hist_parse_err err;
+	struct hist_field *f[2];
+	unsigned long key[HIST_STACKTRACE_DEPTH + 2] = {};
+	char want[160];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		f[0] = hist_test_bind(test, cases[i].key, HIST_ROLE_KEY, &err);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, f[0], "%s", cases[i].key);
+		key[0] = cases[i].value;
+		hist_print_key(m, f, 1, key, "bash");
+		KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), cases[i].text);
+	}
+
+	/* Two keys, a string second at offset 8. */
+	f[0] = hist_test_bind(test, "s8v", HIST_ROLE_KEY, &err);
+	f[1] = hist_test_bind(test, "comm", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_TRUE(test, f[0] && f[1]);
+	f[1]->key_offset = sizeof(u64);
+	key[0] = 7;
+	strscpy((char *)&key[1], "task", 8);
+	hist_print_key(m, f, 2, key, NULL);
+	snprintf(want, sizeof(want), "{ s8v:          7, comm: %-50s }", "task");
+	KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), want);
+
+	/* Symbols, as %ps and %pS print them. */
+	f[0] = hist_test_bind(test, "u64v.sym", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f[0]);
+	key[0] = (unsigned long)hist_print_key;
+	hist_print_key(m, f, 1, key, NULL);
+	snprintf(want, sizeof(want), "{ u64v: [%lx] %-45ps }", key[0], (void *)key[0]);
+	KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), want);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(want, "hist_print_key"));
+	f[0]->mods = HIST_MOD_SYM_OFFSET;
+	hist_print_key(m, f, 1, key, NULL);
+	snprintf(want, sizeof(want), "{ u64v: [%lx] %-55pS }", key[0], (void *)key[0]);
+	KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), want);
+
+	/* A stack: one line per entry up to the first zero, no blank before } */
+	f[0] = hist_test_bind(test, "common_stacktrace", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f[0]);
+	key[0] = (unsigned long)hist_print_key;
+	key[1] = (unsigned long)hist_print_val;
+	key[2] = 0;
+	hist_print_key(m, f, 1, key, NULL);
+	snprintf(want, sizeof(want), "{ common_stacktrace:\n%9c%pS\n%9c%pS\n}",
+		 ' ', (void *)key[0], ' ', (void *)key[1]);
+	KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), want);
+}
+
+static void hist_test_vals(struct kunit *test)
+{
+	static const struct {
+		const char	*val;
+		u64		value;
+		struct hist_val_stat stat;
+		const char	*text;
+	} cases[] = {
+		{ "hitcount", 5, {}, " hitcount:          5" },
+		{ "u64v", 123456, {}, " u64v:     123456" },
+		{ "u64v.hex", 42, {}, " u64v:         2a" },
+		{ "u64v.percent", 1, { 3, 3 }, " u64v (%):  33.33" },
+		{ "u64v.percent", 3, { 3, 3 }, " u64v (%): 100.00" },
+		{ "u64v.percent", 0, { 0, 0 }, " u64v (%):   0.00" },
+		{ "u64v.percent", 1, { 0, 0 }, " u64v (%):[ERROR]" },
+		{ "u64v.graph", 5, { 10, 20 }, " u64v: ##########          " },
+		{ "u64v.graph", 10, { 10, 20 }, " u64v: ####################" },
+		{ "u64v.graph", 0, { 10, 20 }, " u64v:                     " },
+		{ "u64v.graph", 1, { 0, 0 }, " u64v:              [ERROR]" },
+	};
+	struct seq_file *m = hist_test_seq(test);
+	struct hist_parse_err err;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hist_field *f = hist_test_bind(test, cases[i].val,
+						      HIST_ROLE_VAL, &err);
+
+		KUNIT_ASSERT_NOT_NULL(test, f);
+		hist_print_val(m, f, cases[i].value, &cases[i].stat);
+		KUNIT_EXPECT_STREQ(test, hist_test_text(test, m), cases[i].text);
+	}
+	KUNIT_EXPECT_EQ(test, hist_percentage(U64_MAX / 2, U64_MAX), 5000);
+	KUNIT_EXPECT_EQ(test, hist_percentage(U64_MAX, 0), UINT_MAX);
+}
+
 static struct kunit_case hist_field_test_cases[] = {
 	KUNIT_CASE(hist_test_numbers),
 	KUNIT_CASE(hist_test_strings),
@@ -361,4 +521,17 @@ static struct kunit_suite hist_field_test_suite = {
 	.test_cases = hist_field_test_cases,
 };
 
-kunit_test_suite(hist_field_test_suite);
+static struct kunit_case hist_output_test_cases[] = {
+	KUNIT_CASE(hist_test_listing),
+	KUNIT_CASE(hist_test_keys),
+	KUNIT_CASE(hist_test_vals),
+	{}
+};
+
+static struct kunit_suite hist_output_test_suite = {
+	.name = "trace_hist_output",
+	.init = hist_test_init,
+	.test_cases = hist_output_test_cases,
+};
+
+kunit_test_suites(&hist_field_test_suite, &hist_output_test_suite);

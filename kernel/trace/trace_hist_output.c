@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_output - how histograms look in tracefs.
+ *
+ * Two texts are made here.  The trigger listing prints each field of a
+ * command in its canonical spelling (key=, 0x10 and bucket= come back as
+ * keys=, 16 and buckets=), but variable references as they were
+ * written, $name or system.event.$name.  The hist file prints each entry
+ * as
+ *
+ *   { key: value, key: value } hitcount: N  val: N  val: N
+ *
+ * in the widths and spellings of the base kernel, which tools parse.
+ * A key's modifier picks its format; only the first modifier in the
+ * order of hist_mod_names[] counts, as on the base kernel.
+ */
+#include <linux/kallsyms.h>
+#include <linux/math64.h>
+#include <linux/seq_file.h>
+
+#include "trace_hist.h"
+
+/* Modifier names, in the order that decides which one a field shows. */
+static const struct {
+	unsigned int	mod;
+	const char	*name;
+} hist_mod_names[] = {
+	{ HIST_MOD_HEX, "hex" },		{ HIST_MOD_SYM, "sym" },
+	{ HIST_MOD_SYM_OFFSET, "sym-offset" },	{ HIST_MOD_EXECNAME, "execname" },
+	{ HIST_MOD_SYSCALL, "syscall" },	{ HIST_MOD_LOG2, "log2" },
+	{ HIST_MOD_BUCKETS, "buckets" },	{ HIST_MOD_USECS, "usecs" },
+	{ HIST_MOD_PERCENT, "percent" },	{ HIST_MOD_GRAPH, "graph" },
+	{ HIST_MOD_STACKTRACE, "stacktrace" },
+};
+
+static const char hist_op_chars[] = {
+	[HIST_FIELD_ADD] = '+', [HIST_FIELD_SUB] = '-',
+	[HIST_FIELD_MUL] = '*', [HIST_FIELD_DIV] = '/',
+};
+
+/* The name of a field without its modifier; ops and refs print whole. */
+static void hist_print_name(struct seq_file *m, const struct hist_field *f)
+{
+	const struct hist_expr *e = f->expr;
+
+	switch (f->kind) {
+	case HIST_FIELD_CPU:
+		seq_puts(m, "common_cpu");
+		break;
+	case HIST_FIELD_TIMESTAMP:
+		seq_puts(m, "common_timestamp");
+		break;
+	case HIST_FIELD_CALLER:
+		seq_puts(m, "common_stacktrace");
+		break;
+	case HIST_FIELD_HITCOUNT:
+		seq_puts(m, "hitcount");
+		break;
+	case HIST_FIELD_CONST:
+		seq_printf(m, "%llu", f->constant);
+		break;
+	case HIST_FIELD_VAR_REF:
+		if (e->system.len)
+			seq_printf(m, "%.*s.%.*s.", e->system.len, e->system.start,
+				   e->event.len, e->event.start);
+		seq_printf(m, "$%.*s", e->name.len, e->name.start);
+		break;
+	case HIST_FIELD_NEG:
+		seq_puts(m, "-(");
+		hist_print_expr(m, f->arg[0]);
+		seq_putc(m, ')');
+		break;
+	case HIST_FIELD_ADD ... HIST_FIELD_DIV:
+		hist_print_expr(m, f->arg[0]);
+		seq_putc(m, hist_op_chars[f->kind]);
+		hist_print_expr(m, f->arg[1]);
+		break;
+	default:
+		seq_puts(m, f->field->name);
+	}
+}
+
+void hist_print_expr(struct seq_file *m, const struct hist_field *f)
+{
+	unsigned int i;
+
+	hist_print_name(m, f);
+	/* a stack field is always a stack key; common_stacktrace says so */
+	if (f->kind == HIST_FIELD_STACK) {
+		seq_puts(m, ".stacktrace");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(hist_mod_names); i++) {
+		if (f->mods & hist_mod_names[i].mod) {
+			seq_printf(m, ".%s", hist_mod_names[i].name);
+			break;
+		}
+	}
+	if (f->mods & HIST_MOD_BUCKETS)
+		seq_printf(m, "=%lu", f->buckets);
+}
+
+/* A key of a histogram entry, as "name: value" in the modifier's format. */
+static void hist_print_one_key(struct seq_file *m, const struct hist_field *f,
+			       const void *key, const char *comm)
+{
+	u64 v = *(const u64 *)key;
+	const char *name;
+	unsigned int i;
+
+	if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK) {
+		const unsigned long *stack = key;
+
+		/* no ": " after a stack field's name, as on the base kernel */
+		if (f->kind == HIST_FIELD_CALLER)
+			seq_puts(m, "common_stacktrace:\n");
+		else
+			seq_printf(m, "%s.stacktrace", f->field->name);
+		for (i = 0; i < HIST_STACKTRACE_DEPTH && stack[i]; i++)
+			seq_printf(m, "%9c%pS\n", ' ', (void *)stack[i]);
+		return;
+	}
+
+	hist_print_name(m, f);
+	seq_puts(m, ": ");
+	if (f->mods & HIST_MOD_HEX) {
+		seq_printf(m, "%llx", v);
+	} else if (f->mods & HIST_MOD_SYM) {
+		seq_printf(m, "[%llx] %-45ps", v, (void *)(unsigned long)v);
+	} else if (f->mods & HIST_MOD_SYM_OFFSET) {
+		seq_printf(m, "[%llx] %-55pS", v, (void *)(unsigned long)v);
+	} else if (f->mods & HIST_MOD_EXECNAME) {
+		seq_printf(m, "%-16s[%10llu]", comm, v);
+	} else if (f->mods & HIST_MOD_SYSCALL) {
+		name = get_syscall_name(v);
+		seq_printf(m, "%-30s[%3llu]", name ?: "unknown_syscall", v);
+	} else if (f->mods & HIST_MOD_LOG2) {
+		seq_printf(m, "~ 2^%-2llu", v);
+	} else if (f->mods & HIST_MOD_BUCKETS) {
+		seq_printf(m, "~ %llu-%llu", v, v + f->buckets - 1);
+	} else if (hist_field_is_string(f)) {
+		seq_printf(m, "%-50s", (const char *)key);
+	} else {
+		seq_printf(m, "%10llu", v);
+	}
+}
+
+void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
+		    unsigned int n_keys, const void *key, const char *comm)
+{
+	bool stack = false;
+	unsigned int i;
+
+	seq_puts(m, "{ ");
+	for (i = 0; i < n_keys; i++) {
+		if (i)
+			seq_puts(m, ", ");
+		hist_print_one_key(m, keys[i], key + keys[i]->key_offset, comm);
+		stack |= keys[i]->kind == HIST_FIELD_CALLER ||
+			 keys[i]->kind == HIST_FIELD_STACK;
+	}
+	seq_puts(m, stack ? "}" : " }");
+}
+
+/* 100 times the percentage @val is of @total; UINT_MAX for x/0. */
+unsigned int hist_percentage(u64 val, u64 total)
+{
+	if (val < U64_MAX / 10000) {
+		if (total)
+			return div64_u64(val * 10000, total);
+	} else {
+		total = div64_u64(total, 10000);
+		if (total)
+			return div64_u64(val, total);
+	}
+	return val ? UINT_MAX : 0;
+}
+
+void hist_print_val(struct seq_file *m, const struct hist_field *f,
+		    u64 val, const struct hist_val_stat *stat)
+{
+	unsigned int pc, len, i;
+	char bar[21];
+
+	seq_putc(m, ' ');
+	hist_print_name(m, f);
+	if (f->mods & HIST_MOD_PERCENT) {
+		pc = hist_percentage(val, stat->total);
+		if (pc == UINT_MAX)
+			seq_puts(m, " (%):[ERROR]");
+		else
+			seq_printf(m, " (%%): %3u.%02u", pc / 100, pc % 100);
+	} else if (f->mods & HIST_MOD_GRAPH) {
+		pc = hist_percentage(val, stat->max);
+		if (pc == UINT_MAX) {
+			seq_printf(m, ": %20s", "[ERROR]");
+			return;
+		}
+		/* a bar of up to 20 '#', padded with blanks */
+		len = min(pc / 500, 20U);
+		for (i = 0; i < 20; i++)
+			bar[i] = i < len ? '#' : ' ';
+		bar[20] = '\0';
+		seq_printf(m, ": %s", bar);
+	} else if (f->mods & HIST_MOD_HEX) {
+		seq_printf(m, ": %10llx", val);
+	} else {
+		seq_printf(m, ": %10llu", val);
+	}
+}
