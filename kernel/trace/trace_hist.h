@@ -83,6 +83,10 @@ enum hist_err {
 	HIST_ERR_TIMESTAMP_MISMATCH,
 	HIST_ERR_INVALID_REF_KEY,
 	HIST_ERR_VAR_NOT_FOUND,
+	/* a whole histogram (trace_hist_map.c) */
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_KEY_TOO_LARGE,
+	HIST_ERR_NEED_NOHC_VAL,
 	HIST_ERR_MAX
 };
 
@@ -284,6 +288,38 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 bool hist_field_is_string(const struct hist_field *f);
 
 /*
+ * ---- A histogram: a command bound to an event (trace_hist_map.c) ----
+ *
+ * The map's sum fields are the values, hitcount first; its key fields
+ * the keys, laid out one after the other in a compound key, each in a
+ * slot of a multiple of 8 bytes; its variables the command's variables.
+ * Everything is set up when the command is written; the event path
+ * (hist_data_update()) builds the key on the stack, inserts it and adds
+ * to the sums, with no lock and no allocation.
+ */
+#define HIST_KEY_SIZE_MAX	(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE)
+
+struct hist_data {
+	const struct hist_spec	*spec;		/* the command it was made from */
+	struct hist_field	*keys[HIST_KEYS_MAX];
+	struct hist_field	*vals[HIST_VALS_MAX + 1];	/* [0]: hitcount */
+	struct hist_field	*vars[HIST_VARS_MAX];
+	unsigned int		n_keys, n_vals, n_vars;
+	unsigned int		key_size;	/* bytes of the compound key */
+	bool			compound;	/* else one number is the key */
+	bool			execname;	/* entries keep their first comm */
+	bool			timestamps;	/* some field reads the clock */
+	struct tracing_map_sort_key sort[TRACING_MAP_SORT_KEYS_MAX];
+	unsigned int		n_sort;
+	struct tracing_map	*map;
+};
+
+struct hist_data *hist_data_create(const struct hist_spec *spec,
+				   struct hist_bind *b);
+void hist_data_destroy(struct hist_data *hd);
+void hist_data_update(struct hist_data *hd, const struct hist_event *ev);
+
+/*
  * ---- Output: the hist file and the trigger listing (trace_hist_output.c)
  *
  * The formats are the base kernel's, byte for byte, since scripts and
@@ -298,6 +334,11 @@ struct hist_val_stat {
 };
 
 void hist_print_expr(struct seq_file *m, const struct hist_field *f);
+bool hist_field_name_is(const struct hist_field *f,
+			const struct trace_token *name);
+void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
+			const char *filter, bool paused);
+int hist_print_entries(struct seq_file *m, struct hist_data *hd);
 void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
 		    unsigned int n_keys, const void *key, const char *comm);
 void hist_print_val(struct seq_file *m, const struct hist_field *f,

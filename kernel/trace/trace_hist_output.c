@@ -17,6 +17,7 @@
 #include <linux/kallsyms.h>
 #include <linux/math64.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "trace_hist.h"
 
@@ -207,4 +208,110 @@ void hist_print_val(struct seq_file *m, const struct hist_field *f,
 	} else {
 		seq_printf(m, ": %10llu", val);
 	}
+}
+
+/* Whether @name (from sort=) names @f, as its name without modifier. */
+bool hist_field_name_is(const struct hist_field *f,
+			const struct trace_token *name)
+{
+	char buf[MAX_FILTER_STR_VAL];
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+
+	hist_print_name(&m, f);
+	return !seq_has_overflowed(&m) && m.count == name->len &&
+	       !memcmp(buf, name->start, name->len);
+}
+
+/* The command's line in the trigger file, and in the hist file's header. */
+void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
+			const char *filter, bool paused)
+{
+	const struct hist_spec *spec = hd->spec;
+	bool nohc = spec->flags & HIST_SPEC_NOHITCOUNT;
+	unsigned int i;
+
+	seq_puts(m, "hist:");
+	if (spec->name.len)
+		seq_printf(m, "%.*s:", spec->name.len, spec->name.start);
+	seq_puts(m, "keys=");
+	for (i = 0; i < hd->n_keys; i++) {
+		if (i)
+			seq_putc(m, ',');
+		hist_print_expr(m, hd->keys[i]);
+	}
+	seq_puts(m, ":vals=");
+	if (!nohc)
+		seq_puts(m, "hitcount");
+	for (i = 1; i < hd->n_vals; i++) {
+		if (i > 1 || !nohc)
+			seq_putc(m, ',');
+		hist_print_expr(m, hd->vals[i]);
+	}
+	for (i = 0; i < hd->n_vars; i++) {
+		seq_printf(m, "%c%.*s=", i ? ',' : ':', spec->vars[i].var.len,
+			   spec->vars[i].var.start);
+		hist_print_expr(m, hd->vars[i]);
+	}
+	seq_puts(m, ":sort=");
+	for (i = 0; i < hd->n_sort; i++) {
+		unsigned int idx = hd->sort[i].field_idx;
+
+		if (i)
+			seq_putc(m, ',');
+		if (!idx)
+			seq_puts(m, "hitcount");
+		else
+			hist_print_expr(m, idx < hd->n_vals ? hd->vals[idx] :
+					hd->keys[idx - hd->n_vals]);
+		if (hd->sort[i].descending)
+			seq_puts(m, ".descending");
+	}
+	seq_printf(m, ":size=%u", 1U << hd->map->map_bits);
+	if (hd->timestamps)
+		seq_printf(m, ":clock=%.*s", spec->clock.len ? spec->clock.len : 6,
+			   spec->clock.len ? spec->clock.start : "global");
+	if (nohc)
+		seq_puts(m, ":nohitcount");
+	if (filter)
+		seq_printf(m, " if %s", filter);
+	seq_puts(m, paused ? " [paused]\n" : " [active]\n");
+}
+
+/* The entries of the hist file, sorted, then the totals. */
+int hist_print_entries(struct seq_file *m, struct hist_data *hd)
+{
+	bool nohc = hd->spec->flags & HIST_SPEC_NOHITCOUNT;
+	struct hist_val_stat stats[HIST_VALS_MAX + 1] = {};
+	struct tracing_map_sort_entry **entries;
+	int n, i, j;
+
+	n = tracing_map_sort_entries(hd->map, hd->sort, hd->n_sort, &entries);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < hd->n_vals; j++) {
+			u64 v = tracing_map_read_sum(entries[i]->elt, j);
+
+			stats[j].total += v;
+			stats[j].max = max(stats[j].max, v);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct tracing_map_elt *elt = entries[i]->elt;
+
+		hist_print_key(m, hd->keys, hd->n_keys, entries[i]->key,
+			       elt->private_data);
+		for (j = nohc ? 1 : 0; j < hd->n_vals; j++) {
+			if (j)
+				seq_putc(m, ' ');
+			hist_print_val(m, hd->vals[j], tracing_map_read_sum(elt, j),
+				       &stats[j]);
+		}
+		seq_putc(m, '\n');
+	}
+	tracing_map_destroy_sort_entries(entries, n);
+	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
+		   (u64)atomic64_read(&hd->map->hits), n,
+		   (u64)atomic64_read(&hd->map->drops));
+	return n;
 }

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_map - a histogram: a parsed command bound to an event, its
+ * tracing_map, and the update each event makes.
+ *
+ * hist_data_create() runs when the command is written (event_mutex held,
+ * may sleep): it binds every key, value and variable, lays the keys out
+ * in the compound key, resolves sort= against the keys and values, and
+ * creates the map with all its elements.  Nothing of it changes after.
+ *
+ * hist_data_update() runs for each event, in any context the event fires
+ * in.  It builds the key on the stack (a single number needs no buffer;
+ * otherwise the key slots are zeroed and filled: numbers as u64, strings
+ * truncated to their slot less a NUL, stacks as saved), inserts it, and
+ * adds each value to its sum.  A full map counts the event as dropped
+ * (tracing_map.c); the entries already there keep counting.
+ */
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+
+#include "trace_hist.h"
+
+/* Elements keep the comm of the task that created them (.execname). */
+static int hist_elt_alloc(struct tracing_map_elt *elt)
+{
+	elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
+	return elt->private_data ? 0 : -ENOMEM;
+}
+
+static void hist_elt_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+	elt->private_data = NULL;
+}
+
+static void hist_elt_init(struct tracing_map_elt *elt)
+{
+	char *comm = elt->private_data;
+
+	if (!current->pid)
+		strscpy(comm, "<idle>", TASK_COMM_LEN);
+	else
+		memcpy(comm, current->comm, TASK_COMM_LEN);
+}
+
+static const struct tracing_map_ops hist_execname_ops = {
+	.elt_alloc	= hist_elt_alloc,
+	.elt_free	= hist_elt_free,
+	.elt_init	= hist_elt_init,
+};
+
+void hist_data_destroy(struct hist_data *hd)
+{
+	unsigned int i;
+
+	if (!hd)
+		return;
+	if (hd->map)
+		tracing_map_destroy(hd->map);
+	for (i = 0; i < hd->n_keys; i++)
+		hist_field_free(hd->keys[i]);
+	for (i = 0; i < hd->n_vals; i++)
+		hist_field_free(hd->vals[i]);
+	for (i = 0; i < hd->n_vars; i++)
+		hist_field_free(hd->vars[i]);
+	kfree(hd);
+}
+
+static bool hist_uses_clock(const struct hist_field *f)
+{
+	return f && (f->kind == HIST_FIELD_TIMESTAMP ||
+		     hist_uses_clock(f->arg[0]) || hist_uses_clock(f->arg[1]));
+}
+
+/* Bind the keys and give each its slot in the compound key. */
+static int hist_data_keys(struct hist_data *hd, struct hist_bind *b)
+{
+	const struct hist_spec *spec = hd->spec;
+	unsigned int i, slot;
+
+	for (i = 0; i < spec->n_keys; i++) {
+		struct hist_field *f;
+
+		f = hist_field_bind(b, spec->keys[i].expr, HIST_ROLE_KEY);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		hd->keys[hd->n_keys++] = f;
+		if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+			slot = HIST_STACKTRACE_SIZE;
+		else
+			slot = ALIGN(f->size, sizeof(u64));
+		if (hd->key_size + slot > HIST_KEY_SIZE_MAX)
+			return hist_bind_fail(b, HIST_ERR_KEY_TOO_LARGE,
+					      spec->keys[i].expr->text.pos);
+		f->key_offset = hd->key_size;
+		f->size = slot;
+		hd->key_size += slot;
+		hd->execname |= !!(f->mods & HIST_MOD_EXECNAME);
+		hd->compound |= hist_field_is_string(f) ||
+				f->kind == HIST_FIELD_CALLER ||
+				f->kind == HIST_FIELD_STACK;
+	}
+	hd->compound |= hd->n_keys > 1;
+	return 0;
+}
+
+static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
+{
+	const struct hist_spec *spec = hd->spec;
+	struct hist_field *f;
+	unsigned int i;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	f->kind = HIST_FIELD_HITCOUNT;
+	f->type = "u64";
+	f->size = sizeof(u64);
+	hd->vals[hd->n_vals++] = f;
+
+	for (i = 0; i < spec->n_vals; i++) {
+		f = hist_field_bind(b, spec->vals[i].expr, HIST_ROLE_VAL);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		hd->vals[hd->n_vals++] = f;
+	}
+	if ((spec->flags & HIST_SPEC_NOHITCOUNT) && hd->n_vals == 1)
+		return hist_bind_fail(b, HIST_ERR_NEED_NOHC_VAL, 0);
+
+	for (i = 0; i < spec->n_vars; i++) {
+		f = hist_field_bind(b, spec->vars[i].expr, HIST_ROLE_VAR);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		hd->vars[hd->n_vars++] = f;
+	}
+	return 0;
+}
+
+/* sort=: map field indexes; the sums come first, then the keys. */
+static int hist_data_sort(struct hist_data *hd, struct hist_bind *b)
+{
+	const struct hist_spec *spec = hd->spec;
+	unsigned int i, j;
+
+	hd->n_sort = max(spec->n_sort, 1U);	/* by hitcount by default */
+	for (i = 0; i < spec->n_sort; i++) {
+		const struct trace_token *name = &spec->sort[i].name;
+		unsigned int idx = 0;
+
+		hd->sort[i].descending = spec->sort[i].descending;
+		if (hist_token_is(name, "hitcount"))
+			goto found;
+		for (j = 1; j < hd->n_vals + hd->n_keys; j++) {
+			idx = j;
+			if (hist_field_name_is(j < hd->n_vals ? hd->vals[j] :
+					       hd->keys[j - hd->n_vals], name))
+				goto found;
+		}
+		return hist_bind_fail(b, HIST_ERR_INVALID_SORT_FIELD, name->pos);
+found:
+		hd->sort[i].field_idx = idx;
+	}
+	return 0;
+}
+
+static int hist_data_map(struct hist_data *hd)
+{
+	struct tracing_map *map;
+	unsigned int i;
+	int ret;
+
+	map = tracing_map_create(hd->spec->map_bits, hd->key_size,
+				 hd->execname ? &hist_execname_ops : NULL, hd);
+	if (IS_ERR(map))
+		return PTR_ERR(map);
+	hd->map = map;
+	for (i = 0; i < hd->n_vals; i++) {
+		ret = tracing_map_add_sum_field(map);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < hd->n_vars; i++) {
+		ret = tracing_map_add_var(map);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < hd->n_keys; i++) {
+		struct hist_field *f = hd->keys[i];
+		tracing_map_cmp_fn_t cmp;
+
+		if (hist_field_is_string(f))
+			cmp = tracing_map_cmp_string;
+		else if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+			cmp = tracing_map_cmp_none;
+		else
+			cmp = tracing_map_cmp_num(sizeof(u64), f->is_signed);
+		ret = tracing_map_add_key_field(map, f->key_offset, cmp);
+		if (ret < 0)
+			return ret;
+	}
+	return tracing_map_init(map);
+}
+
+struct hist_data *hist_data_create(const struct hist_spec *spec,
+				   struct hist_bind *b)
+{
+	struct hist_data *hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+	unsigned int i;
+	int ret;
+
+	if (!hd)
+		return ERR_PTR(-ENOMEM);
+	hd->spec = spec;
+	ret = hist_data_keys(hd, b);
+	if (!ret)
+		ret = hist_data_vals(hd, b);
+	if (!ret)
+		ret = hist_data_sort(hd, b);
+	if (!ret)
+		ret = hist_data_map(hd);
+	if (ret) {
+		hist_data_destroy(hd);
+		return ERR_PTR(ret);
+	}
+	for (i = 0; i < hd->n_keys; i++)
+		hd->timestamps |= hist_uses_clock(hd->keys[i]);
+	for (i = 0; i < hd->n_vals; i++)
+		hd->timestamps |= hist_uses_clock(hd->vals[i]);
+	for (i = 0; i < hd->n_vars; i++)
+		hd->timestamps |= hist_uses_clock(hd->vars[i]);
+	return hd;
+}
+
+/* ---- the event path ---- */
+
+/* A string key: at most its slot less the NUL, and no more than it has. */
+static void hist_key_string(char *dst, const struct hist_field *f,
+			    const struct hist_event *ev, const char *src)
+{
+	unsigned int n = f->size - 1, i;
+
+	if (f->kind != HIST_FIELD_STR)
+		n = min(n, *(u32 *)(ev->rec + f->offset) >> 16);
+	else
+		n = min_t(unsigned int, n, f->field->size);
+	for (i = 0; i < n && src[i]; i++)
+		dst[i] = src[i];
+}
+
+static noinline void hist_key_stack(unsigned long *dst,
+				    const struct hist_field *f,
+				    const struct hist_event *ev)
+{
+	const unsigned long *src;
+	unsigned int len;
+
+	if (f->kind == HIST_FIELD_CALLER) {
+		stack_trace_save(dst, HIST_STACKTRACE_DEPTH, HIST_STACKTRACE_SKIP);
+		return;
+	}
+	/* a stacktrace field: its entries, as many as fit */
+	src = (const unsigned long *)(unsigned long)hist_field_value(f, ev);
+	len = *(u32 *)(ev->rec + f->offset) >> 16;
+	memcpy(dst, src, min_t(unsigned int, len, HIST_STACKTRACE_SIZE));
+}
+
+void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
+{
+	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	struct tracing_map_elt *elt;
+	unsigned int i;
+
+	if (!hd->compound) {
+		buf[0] = hist_field_value(hd->keys[0], ev);
+	} else {
+		memset(buf, 0, hd->key_size);
+		for (i = 0; i < hd->n_keys; i++) {
+			const struct hist_field *f = hd->keys[i];
+			void *slot = (void *)buf + f->key_offset;
+
+			if (hist_field_is_string(f))
+				hist_key_string(slot, f, ev, (const char *)(unsigned long)
+						hist_field_value(f, ev));
+			else if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+				hist_key_stack(slot, f, ev);
+			else
+				*(u64 *)slot = hist_field_value(f, ev);
+		}
+	}
+
+	elt = tracing_map_insert(hd->map, buf);
+	if (!elt)
+		return;
+	for (i = 0; i < hd->n_vals; i++)
+		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
+	for (i = 0; i < hd->n_vars; i++)
+		tracing_map_set_var(elt, i, hist_field_value(hd->vars[i], ev));
+}

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of whole histograms (trace_hist_map.c with the output of
+ * trace_hist_output.c): a command is parsed and bound to a made-up
+ * event, records are fed to it, and the trigger line and the hist file's
+ * entries must read exactly as the base kernel prints them.
+ */
+#include <kunit/test.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+struct hist_map_test_rec {
+	struct trace_entry	ent;
+	u32			n;
+	u64			bytes;
+	char			name[16];
+	u32			path;		/* __data_loc char[] */
+	char			data[64];
+};
+
+#define HMT_AT(m)	offsetof(struct hist_map_test_rec, m)
+#define HMT_SIZE(m)	sizeof_field(struct hist_map_test_rec, m)
+
+static struct ftrace_event_field hist_map_test_fields[] = {
+	{ .type = "u32", .name = "n", .filter_type = FILTER_OTHER,
+	  .offset = HMT_AT(n), .size = HMT_SIZE(n) },
+	{ .type = "u64", .name = "bytes", .filter_type = FILTER_OTHER,
+	  .offset = HMT_AT(bytes), .size = HMT_SIZE(bytes) },
+	{ .type = "char[16]", .name = "name", .filter_type = FILTER_STATIC_STRING,
+	  .offset = HMT_AT(name), .size = HMT_SIZE(name), .is_signed = 1 },
+	{ .type = "__data_loc char[]", .name = "path",
+	  .filter_type = FILTER_DYN_STRING, .is_signed = 1,
+	  .offset = HMT_AT(path), .size = HMT_SIZE(path) },
+};
+
+static struct trace_event_class hist_map_test_class = {
+	.system	= "hist_map_test",
+	.fields	= LIST_HEAD_INIT(hist_map_test_class.fields),
+};
+
+static struct trace_event_call hist_map_test_call = {
+	.class	= &hist_map_test_class,
+};
+
+static int hist_map_test_init(struct kunit *test)
+{
+	unsigned int i;
+
+	if (list_empty(&hist_map_test_class.fields))
+		for (i = 0; i < ARRAY_SIZE(hist_map_test_fields); i++)
+			list_add_tail(&hist_map_test_fields[i].link,
+				      &hist_map_test_class.fields);
+	return 0;
+}
+
+/* A histogram made from @cmd, and the spec and command it points into. */
+struct hist_map_test {
+	struct hist_spec	spec;
+	struct hist_parse_err	err;
+	struct hist_data	*hd;
+};
+
+static void hist_map_test_free(void *t)
+{
+	hist_data_destroy(((struct hist_map_test *)t)->hd);
+	kfree(t);
+}
+
+/* NULL, with t->err set, when the command is refused. */
+static struct hist_map_test *hist_map_test_make(struct kunit *test,
+						const char *cmd)
+{
+	struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct hist_bind b = { .call = &hist_map_test_call, .clock_in_ns = true };
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_map_test_free, t), 0);
+	b.err = &t->err;
+	KUNIT_ASSERT_EQ_MSG(test, hist_parse(&t->spec, cmd, 5, &t->err), 0,
+			    "%s: %s", cmd, hist_err_text[t->err.err]);
+	t->hd = hist_data_create(&t->spec, &b);
+	if (IS_ERR(t->hd)) {
+		t->hd = NULL;
+		return NULL;
+	}
+	return t;
+}
+
+/* One record through the histogram. */
+static void hist_map_test_feed(struct hist_map_test *t, u32 n, u64 bytes,
+			       const char *name, const char *path)
+{
+	struct hist_map_test_rec r = { .n = n, .bytes = bytes };
+	struct hist_event ev = { .rec = &r };
+	size_t len = strlen(path) + 1;
+
+	r.ent.pid = current->pid;
+	strscpy(r.name, name, sizeof(r.name));
+	memcpy(r.data, path, min(len, sizeof(r.data)));
+	r.path = len << 16 | HMT_AT(data);
+	hist_data_update(t->hd, &ev);
+}
+
+/* The trigger line and the entries, as the hist file would show them. */
+static const char *hist_map_test_show(struct kunit *test,
+				      struct hist_map_test *t)
+{
+	struct seq_file m = { .size = 8192 };
+
+	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m.buf);
+	hist_print_trigger(&m, t->hd, NULL, false);
+	KUNIT_EXPECT_GE(test, hist_print_entries(&m, t->hd), 0);
+	KUNIT_EXPECT_FALSE(test, seq_has_overflowed(&m));
+	return m.buf;
+}
+
+static void hist_map_test_counts(struct kunit *test)
+{
+	struct hist_map_test *t = hist_map_test_make(test, "hist:key=n:val=bytes");
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 1, 10, "a", "");
+	hist_map_test_feed(t, 3, 100, "a", "");
+	hist_map_test_feed(t, 1, 20, "a", "");
+	hist_map_test_feed(t, 2, 5, "a", "");
+	hist_map_test_feed(t, 1, 30, "a", "");
+	hist_map_test_feed(t, 3, 200, "a", "");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t),
+			   "hist:keys=n:vals=hitcount,bytes:sort=hitcount:size=2048 [active]\n"
+			   "{ n:          2 } hitcount:          1  bytes:          5\n"
+			   "{ n:          3 } hitcount:          2  bytes:        300\n"
+			   "{ n:          1 } hitcount:          3  bytes:         60\n"
+			   "\n"
+			   "Totals:\n"
+			   "    Hits: 6\n"
+			   "    Entries: 3\n"
+			   "    Dropped: 0\n");
+}
+
+static void hist_map_test_strings(struct kunit *test)
+{
+	struct hist_map_test *t;
+	char want[512];
+
+	t = hist_map_test_make(test,
+			       "hist:keys=name,n:vals=bytes.hex:sort=bytes.descending:size=200");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	/* Keys are compared whole: "ab" with 1 and "ab" with 2 differ. */
+	hist_map_test_feed(t, 1, 0x10, "ab", "");
+	hist_map_test_feed(t, 2, 0x20, "ab", "");
+	hist_map_test_feed(t, 1, 0x01, "ab", "");
+	snprintf(want, sizeof(want),
+		 "hist:keys=name,n:vals=hitcount,bytes.hex:sort=bytes.hex.descending:size=256 [active]\n"
+		 "{ name: %-50s, n:          2 } hitcount:          1  bytes:         20\n"
+		 "{ name: %-50s, n:          1 } hitcount:          2  bytes:         11\n"
+		 "\nTotals:\n    Hits: 3\n    Entries: 2\n    Dropped: 0\n", "ab", "ab");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
+
+	/* A dynamic string key, as long as the record says it is. */
+	t = hist_map_test_make(test, "hist:keys=path:nohitcount:vals=n");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 4, 0, "", "/usr/bin/true");
+	snprintf(want, sizeof(want),
+		 "hist:keys=path:vals=n:sort=hitcount:size=2048:nohitcount [active]\n"
+		 "{ path: %-50s }  n:          4\n"
+		 "\nTotals:\n    Hits: 1\n    Entries: 1\n    Dropped: 0\n",
+		 "/usr/bin/true");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
+}
+
+static void hist_map_test_execname(struct kunit *test)
+{
+	struct hist_map_test *t;
+	char want[512];
+
+	t = hist_map_test_make(test, "hist:keys=common_pid.execname:vals=bytes.percent");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 0, 1, "", "");
+	hist_map_test_feed(t, 0, 2, "", "");
+	snprintf(want, sizeof(want),
+		 "hist:keys=common_pid.execname:vals=hitcount,bytes.percent:sort=hitcount:size=2048 [active]\n"
+		 "{ common_pid: %-16s[%10d] } hitcount:          2  bytes (%%): 100.00\n"
+		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n",
+		 current->comm, current->pid);
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
+}
+
+/*
+ * A full map: every new key beyond its size is dropped and counted, and
+ * (as on the base kernel) only the events that found an entry are hits.
+ */
+static void hist_map_test_full(struct kunit *test)
+{
+	struct hist_map_test *t = hist_map_test_make(test, "hist:keys=n:size=100");
+	const char *text, *totals;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < 200; i++)
+		hist_map_test_feed(t, i, 0, "", "");
+	hist_map_test_feed(t, 0, 0, "", "");
+	text = hist_map_test_show(test, t);
+	totals = strstr(text, "\nTotals:");
+	KUNIT_ASSERT_NOT_NULL(test, totals);
+	KUNIT_EXPECT_STREQ(test, totals,
+			   "\nTotals:\n    Hits: 129\n    Entries: 128\n    Dropped: 72\n");
+}
+
+static void hist_map_test_vars(struct kunit *test)
+{
+	struct hist_map_test *t;
+	struct tracing_map_elt *elt;
+	u64 key = 7;
+
+	t = hist_map_test_make(test, "hist:keys=n:b2=bytes*2,ts=common_timestamp.usecs");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, t->hd->n_vars, 2);
+	KUNIT_EXPECT_TRUE(test, t->hd->timestamps);
+
+	t = hist_map_test_make(test, "hist:keys=n:b2=bytes*2:sort=n.descending:clock=mono");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 7, 21, "", "");
+	elt = tracing_map_lookup(t->hd->map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_EXPECT_EQ(test, tracing_map_read_var(elt, 0), 42);
+	/* no clock= in the listing: nothing reads the clock */
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t),
+			   "hist:keys=n:vals=hitcount:b2=bytes*2:sort=n.descending:size=2048 [active]\n"
+			   "{ n:          7 } hitcount:          1\n"
+			   "\nTotals:\n    Hits: 1\n    Entries: 1\n    Dropped: 0\n");
+}
+
+static void hist_map_test_refusals(struct kunit *test)
+{
+	static const struct {
+		const char	*cmd;
+		int		pos;
+		enum hist_err	err;
+	} cases[] = {
+		{ "hist:keys=n:sort=nosuch", 17, HIST_ERR_INVALID_SORT_FIELD },
+		{ "hist:keys=n:vals=bytes:sort=n,hitcount,bytes", 39,
+		  HIST_ERR_TOO_MANY_SORT_FIELDS },
+		{ "hist:keys=path,name,path", 20, HIST_ERR_KEY_TOO_LARGE },
+		{ "hist:keys=n:nohitcount", 0, HIST_ERR_NEED_NOHC_VAL },
+		{ "hist:keys=n:vals=nosuch", 17, HIST_ERR_FIELD_NOT_FOUND },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+		struct hist_bind b = { .call = &hist_map_test_call, .err = &t->err };
+		struct hist_data *hd = ERR_PTR(-EINVAL);
+
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		if (!hist_parse(&t->spec, cases[i].cmd, 5, &t->err))
+			hd = hist_data_create(&t->spec, &b);
+		KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(hd), "%s", cases[i].cmd);
+		if (!IS_ERR(hd))
+			hist_data_destroy(hd);
+		KUNIT_EXPECT_EQ_MSG(test, t->err.err, cases[i].err, "%s: %s",
+				    cases[i].cmd, hist_err_text[t->err.err]);
+		KUNIT_EXPECT_EQ_MSG(test, t->err.pos, cases[i].pos, "%s", cases[i].cmd);
+		kfree(t);
+	}
+}
+
+static struct kunit_case hist_map_test_cases[] = {
+	KUNIT_CASE(hist_map_test_counts),
+	KUNIT_CASE(hist_map_test_strings),
+	KUNIT_CASE(hist_map_test_execname),
+	KUNIT_CASE(hist_map_test_full),
+	KUNIT_CASE(hist_map_test_vars),
+	KUNIT_CASE(hist_map_test_refusals),
+	{}
+};
+
+static struct kunit_suite hist_map_test_suite = {
+	.name = "trace_hist_map",
+	.init = hist_map_test_init,
+	.test_cases = hist_map_test_cases,
+};
+
+kunit_test_suite(hist_map_test_suite);
