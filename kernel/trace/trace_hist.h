@@ -83,6 +83,7 @@ enum hist_err {
 	HIST_ERR_TIMESTAMP_MISMATCH,
 	HIST_ERR_INVALID_REF_KEY,
 	HIST_ERR_VAR_NOT_FOUND,
+	HIST_ERR_VAR_NOT_UNIQUE,
 	/* a whole histogram (trace_hist_map.c) */
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
@@ -245,6 +246,9 @@ struct hist_field {
 	struct reciprocal_value	recip;		/* DIV by a constant below 2^32 */
 	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
 	unsigned int		var_ref_idx;	/* VAR_REF: index in hist_event.vars */
+	struct hist_data	*var_hd;	/* VAR_REF: the histogram defining it */
+	unsigned int		var_idx;	/* VAR_REF: its index there */
+	bool			read_once;	/* VAR_REF: an operand, consumes it */
 	struct hist_field	*arg[2];	/* operands */
 	const struct hist_expr	*expr;		/* as written */
 	struct ftrace_event_field *field;	/* the event field, if any */
@@ -260,11 +264,14 @@ enum hist_field_role {
 /* Binding one command's expressions to one event. */
 struct hist_bind {
 	struct trace_event_call	*call;
+	struct hist_data	*hd;		/* the histogram being made, if any */
 	struct hist_parse_err	*err;
 	bool			clock_in_ns;	/* .usecs divides by 1000 */
 	/*
 	 * Resolves a $var (HIST_EXPR_VAR) into @f: type, size, sign, usecs
 	 * and var_ref_idx.  Returns 0, or an error set with hist_bind_fail().
+	 * hist_vars_resolve() is the one for histograms, with @priv their
+	 * struct hist_vars_scope.
 	 */
 	int (*resolve_var)(struct hist_bind *b, const struct hist_expr *e,
 			   struct hist_field *f);
@@ -298,6 +305,7 @@ bool hist_field_is_string(const struct hist_field *f);
  * to the sums, with no lock and no allocation.
  */
 #define HIST_KEY_SIZE_MAX	(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE)
+#define HIST_REFS_MAX		HIST_VARS_MAX	/* references per histogram */
 
 struct hist_data {
 	const struct hist_spec	*spec;		/* the command it was made from */
@@ -312,7 +320,28 @@ struct hist_data {
 	struct tracing_map_sort_key sort[TRACING_MAP_SORT_KEYS_MAX];
 	unsigned int		n_sort;
 	struct tracing_map	*map;
+	/* variables (trace_hist_vars.c) */
+	struct trace_event_call	*call;		/* the event it is bound to */
+	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */
+	unsigned int		n_refs;
+	struct list_head	scope_node;	/* in hist_vars_scope.hists */
+	unsigned int		n_users;	/* references to its variables */
 };
+
+/*
+ * The histograms whose variables others can reference: one scope per
+ * trace instance, changed and read under event_mutex only.
+ */
+struct hist_vars_scope {
+	struct list_head	hists;
+};
+
+int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
+		      struct hist_field *f);
+int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
+		       struct hist_parse_err *err);
+void hist_vars_unregister(struct hist_data *hd);
+bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self);
 
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);

@@ -166,6 +166,8 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 		if (hist_field_is_string(f->arg[i]))
 			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
 					      e->arg[i]->text.pos);
+		/* an operand consumes the variable: one value, one use */
+		f->arg[i]->read_once = f->arg[i]->kind == HIST_FIELD_VAR_REF;
 	}
 	a = f->arg[0];
 	c = f->arg[1];

@@ -56,6 +56,10 @@ void hist_data_destroy(struct hist_data *hd)
 
 	if (!hd)
 		return;
+	hist_vars_unregister(hd);
+	for (i = 0; i < hd->n_refs; i++)
+		if (hd->refs[i]->var_hd != hd)
+			hd->refs[i]->var_hd->n_users--;
 	if (hd->map)
 		tracing_map_destroy(hd->map);
 	for (i = 0; i < hd->n_keys; i++)
@@ -212,6 +216,9 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	if (!hd)
 		return ERR_PTR(-ENOMEM);
 	hd->spec = spec;
+	hd->call = b->call;
+	INIT_LIST_HEAD(&hd->scope_node);
+	b->hd = hd;
 	ret = hist_data_keys(hd, b);
 	if (!ret)
 		ret = hist_data_vals(hd, b);
@@ -220,9 +227,13 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	if (!ret)
 		ret = hist_data_map(hd);
 	if (ret) {
+		hd->n_refs = 0;		/* their fields may be gone already */
 		hist_data_destroy(hd);
 		return ERR_PTR(ret);
 	}
+	for (i = 0; i < hd->n_refs; i++)
+		if (hd->refs[i]->var_hd != hd)
+			hd->refs[i]->var_hd->n_users++;
 	for (i = 0; i < hd->n_keys; i++)
 		hd->timestamps |= hist_uses_clock(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
@@ -259,15 +270,16 @@ static noinline void hist_key_stack(unsigned long *dst,
 		stack_trace_save(dst, HIST_STACKTRACE_DEPTH, HIST_STACKTRACE_SKIP);
 		return;
 	}
-	/* a stacktrace field: its entries, as many as fit */
+	/* a stacktrace field: its count of entries, then the entries */
 	src = (const unsigned long *)(unsigned long)hist_field_value(f, ev);
-	len = *(u32 *)(ev->rec + f->offset) >> 16;
-	memcpy(dst, src, min_t(unsigned int, len, HIST_STACKTRACE_SIZE));
+	len = min_t(unsigned long, src[0], HIST_STACKTRACE_DEPTH);
+	memcpy(dst, src + 1, len * sizeof(*src));
 }
 
 void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 {
-	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)], refs[HIST_REFS_MAX] = {};
+	struct hist_event with_refs = *ev;
 	struct tracing_map_elt *elt;
 	unsigned int i;
 
@@ -289,6 +301,15 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 		}
 	}
 
+	/* An event whose references to other histograms are not all set yet
+	 * (no wakeup recorded for this key, say) does not count.
+	 */
+	if (hd->n_refs) {
+		if (!hist_refs_read(hd, buf, refs, false))
+			return;
+		with_refs.vars = refs;
+		ev = &with_refs;
+	}
 	elt = tracing_map_insert(hd->map, buf);
 	if (!elt)
 		return;

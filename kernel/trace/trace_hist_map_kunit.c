@@ -44,6 +44,13 @@ static struct trace_event_class hist_map_test_class = {
 
 static struct trace_event_call hist_map_test_call = {
 	.class	= &hist_map_test_class,
+	.name	= "ev_a",
+};
+
+/* A second event of the same format, to reference variables across. */
+static struct trace_event_call hist_map_test_call_b = {
+	.class	= &hist_map_test_class,
+	.name	= "ev_b",
 };
 
 static int hist_map_test_init(struct kunit *test)
@@ -70,12 +77,20 @@ static void hist_map_test_free(void *t)
 	kfree(t);
 }
 
-/* NULL, with t->err set, when the command is refused. */
-static struct hist_map_test *hist_map_test_make(struct kunit *test,
-						const char *cmd)
+/*
+ * A histogram of @cmd on @call, its variables registered in @scope (if
+ * any); NULL, with t->err set, when the command is refused.
+ */
+static struct hist_map_test *hist_map_test_make_in(struct kunit *test,
+						   const char *cmd,
+						   struct trace_event_call *call,
+						   struct hist_vars_scope *scope)
 {
 	struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
-	struct hist_bind b = { .call = &hist_map_test_call, .clock_in_ns = true };
+	struct hist_bind b = {
+		.call = call, .clock_in_ns = true,
+		.resolve_var = hist_vars_resolve, .priv = scope,
+	};
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_map_test_free, t), 0);
@@ -87,7 +102,15 @@ static struct hist_map_test *hist_map_test_make(struct kunit *test,
 		t->hd = NULL;
 		return NULL;
 	}
+	if (scope && hist_vars_register(t->hd, scope, &t->err))
+		return NULL;
 	return t;
+}
+
+static struct hist_map_test *hist_map_test_make(struct kunit *test,
+						const char *cmd)
+{
+	return hist_map_test_make_in(test, cmd, &hist_map_test_call, NULL);
 }
 
 /* One record through the histogram. */
@@ -269,6 +292,129 @@ static void hist_map_test_refusals(struct kunit *test)
 	}
 }
 
+/* The value of variable @idx of @t's entry for key @n, or -1 if unset. */
+static u64 hist_map_test_var(struct hist_map_test *t, u64 n, unsigned int idx)
+{
+	struct tracing_map_elt *elt = tracing_map_lookup(t->hd->map, &n);
+
+	if (!elt || !tracing_map_var_set(elt, idx))
+		return -1;
+	return tracing_map_read_var(elt, idx);
+}
+
+/* A scope that outlives the histograms the test registers in it. */
+static struct hist_vars_scope *hist_map_test_scope(struct kunit *test)
+{
+	struct hist_vars_scope *scope = kunit_kzalloc(test, sizeof(*scope),
+						      GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, scope);
+	INIT_LIST_HEAD(&scope->hists);
+	return scope;
+}
+
+/* A wakeup-latency pair: ev_a records ts0 per key, ev_b reads it once. */
+static void hist_map_test_references(struct kunit *test)
+{
+	struct hist_vars_scope *scope = hist_map_test_scope(test);
+	struct hist_map_test *a, *b, *t;
+	u64 one = 1;
+
+	a = hist_map_test_make_in(test, "hist:keys=n:ts0=bytes",
+				  &hist_map_test_call, scope);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	b = hist_map_test_make_in(test, "hist:keys=n:lat=bytes-$ts0",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, b->hd->n_refs, 1);
+	KUNIT_EXPECT_PTR_EQ(test, b->hd->refs[0]->var_hd, a->hd);
+	KUNIT_EXPECT_TRUE(test, b->hd->refs[0]->read_once);
+	KUNIT_EXPECT_EQ(test, a->hd->n_users, 1);
+
+	/* no ts0 for key 1 yet: the event does not count */
+	hist_map_test_feed(b, 1, 130, "", "");
+	KUNIT_EXPECT_NULL(test, tracing_map_lookup(b->hd->map, &one));
+
+	hist_map_test_feed(a, 1, 100, "", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(a, 1, 0), 100);
+	hist_map_test_feed(b, 1, 130, "", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(b, 1, 0), 30);
+	/* ts0 was consumed: a second event of ev_b counts nothing */
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(a, 1, 0), (u64)-1);
+	hist_map_test_feed(b, 1, 150, "", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(b, 1, 0), 30);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&b->hd->map->hits), 1);
+	/* another key has no ts0 */
+	hist_map_test_feed(a, 1, 200, "", "");
+	hist_map_test_feed(b, 2, 250, "", "");
+	KUNIT_EXPECT_EQ(test, atomic64_read(&b->hd->map->hits), 1);
+
+	/* the same name on one event twice is refused where it is defined */
+	t = hist_map_test_make_in(test, "hist:keys=n:x=n:ts0=bytes",
+				  &hist_map_test_call, scope);
+	KUNIT_EXPECT_NULL(test, t);
+	/* a ts0 on ev_b too: an unqualified $ts0 is ambiguous */
+	t = hist_map_test_make_in(test, "hist:keys=bytes:ts0=n",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t = hist_map_test_make_in(test, "hist:keys=n:d=n-$ts0",
+				  &hist_map_test_call_b, scope);
+	KUNIT_EXPECT_NULL(test, t);
+	t = hist_map_test_make_in(test, "hist:keys=n:d=n-hist_map_test.ev_a.$ts0",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_PTR_EQ(test, t->hd->refs[0]->var_hd, a->hd);
+	KUNIT_EXPECT_EQ(test, a->hd->n_users, 2);
+	/* a variable of its own */
+	t = hist_map_test_make_in(test, "hist:keys=n:v=bytes,w=$v", &hist_map_test_call, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_PTR_EQ(test, t->hd->refs[0]->var_hd, t->hd);
+	KUNIT_EXPECT_STREQ(test, t->hd->refs[0]->type, "u64");
+}
+
+static void hist_map_test_reference_errors(struct kunit *test)
+{
+	struct hist_vars_scope *scope = hist_map_test_scope(test);
+	static const struct {
+		const char	*cmd;
+		int		pos;
+		enum hist_err	err;
+	} cases[] = {
+		{ "hist:keys=n:x=n:ts0=bytes", 16, HIST_ERR_DUPLICATE_VAR },
+		{ "hist:keys=n:d=n-$ts0", 16, HIST_ERR_VAR_NOT_UNIQUE },
+		{ "hist:keys=n:d=n-$nosuch", 16, HIST_ERR_VAR_NOT_FOUND },
+		{ "hist:keys=n:d=n-hist_map_test.ev_x.$ts0", 16, HIST_ERR_VAR_NOT_FOUND },
+		{ "hist:keys=$ts0", 10, HIST_ERR_INVALID_REF_KEY },
+	};
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, hist_map_test_make_in(test, "hist:keys=n:ts0=bytes",
+							  &hist_map_test_call, scope));
+	KUNIT_ASSERT_NOT_NULL(test, hist_map_test_make_in(test, "hist:keys=n:ts0=n",
+							  &hist_map_test_call_b, scope));
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+		struct hist_bind b = {
+			.call = &hist_map_test_call, .err = &t->err,
+			.resolve_var = hist_vars_resolve, .priv = scope,
+		};
+		struct hist_data *hd;
+		int ret;
+
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		KUNIT_ASSERT_EQ(test, hist_parse(&t->spec, cases[i].cmd, 5, &t->err), 0);
+		hd = hist_data_create(&t->spec, &b);
+		ret = IS_ERR(hd) ? PTR_ERR(hd) : hist_vars_register(hd, scope, &t->err);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", cases[i].cmd);
+		if (!IS_ERR(hd))
+			hist_data_destroy(hd);
+		KUNIT_EXPECT_EQ_MSG(test, t->err.err, cases[i].err, "%s: %s",
+				    cases[i].cmd, hist_err_text[t->err.err]);
+		KUNIT_EXPECT_EQ_MSG(test, t->err.pos, cases[i].pos, "%s", cases[i].cmd);
+		kfree(t);
+	}
+}
+
 static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_counts),
 	KUNIT_CASE(hist_map_test_strings),
@@ -276,6 +422,8 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_full),
 	KUNIT_CASE(hist_map_test_vars),
 	KUNIT_CASE(hist_map_test_refusals),
+	KUNIT_CASE(hist_map_test_references),
+	KUNIT_CASE(hist_map_test_reference_errors),
 	{}
 };
 

@@ -70,6 +70,8 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_TIMESTAMP_MISMATCH]	= "Timestamp units in expression don't match",
 	[HIST_ERR_INVALID_REF_KEY]	= "Using variable references in keys not supported",
 	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
+	[HIST_ERR_VAR_NOT_UNIQUE]	=
+		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
 	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (384 bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_vars - variables of histograms and references to them.
+ *
+ * A variable ("ts0=common_timestamp.usecs") is a per-entry value of the
+ * histogram that defines it, kept in its tracing_map element.  Another
+ * histogram (or the same one) reads it with $ts0, or sched.sched_waking.$ts0
+ * when more than one histogram defines a ts0: the reference reads the
+ * variable of the entry with the same key as the event at hand, so the
+ * two histograms must be keyed alike (next_pid on sched_switch and pid on
+ * sched_waking, say).
+ *
+ * Lookups of names (binding, registering) run under event_mutex, which
+ * also keeps the scope's list and the n_users counts.  A histogram whose
+ * variables are referenced cannot go while n_users is not zero; the
+ * trigger code refuses to remove it.
+ *
+ * Reading happens on the event path (hist_refs_read()): for each
+ * reference, a lookup in the defining histogram's map and a read of the
+ * element's variable, lock free.  A reference used as an operand reads
+ * the variable once, consuming it, so a second sched_switch without a new
+ * wakeup produces no latency.  When any variable is missing, nothing of
+ * the event counts.
+ */
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+/* The index of the variable @name in @spec, or -1. */
+static int hist_spec_var(const struct hist_spec *spec,
+			 const struct trace_token *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < spec->n_vars; i++)
+		if (spec->vars[i].var.len == name->len &&
+		    !strncmp(spec->vars[i].var.start, name->start, name->len))
+			return i;
+	return -1;
+}
+
+/* Whether @hd is on the event @system.@event (both empty: any event). */
+static bool hist_on_event(const struct hist_data *hd,
+			  const struct trace_token *system,
+			  const struct trace_token *event)
+{
+	return !system->len ||
+	       (hist_token_is(system, hd->call->class->system) &&
+		hist_token_is(event, trace_event_name(hd->call)));
+}
+
+int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
+		      struct hist_field *f)
+{
+	struct hist_vars_scope *scope = b->priv;
+	struct hist_data *self = b->hd, *def = NULL, *hd;
+	const struct hist_field *var;
+	int idx = -1, i;
+
+	/* its own variables first, then everybody's */
+	if (hist_on_event(self, &e->system, &e->event))
+		idx = hist_spec_var(self->spec, &e->name);
+	if (idx >= 0) {
+		def = self;
+	} else if (scope) {
+		list_for_each_entry(hd, &scope->hists, scope_node) {
+			if (!hist_on_event(hd, &e->system, &e->event))
+				continue;
+			i = hist_spec_var(hd->spec, &e->name);
+			if (i < 0)
+				continue;
+			if (def)
+				return hist_bind_fail(b, HIST_ERR_VAR_NOT_UNIQUE,
+						      e->text.pos);
+			def = hd;
+			idx = i;
+		}
+	}
+	if (!def)
+		return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
+	if (self->n_refs == HIST_REFS_MAX)
+		return hist_bind_fail(b, HIST_ERR_TOO_MANY_VARS, e->text.pos);
+
+	/* a variable of its own may not be bound yet: then a plain u64 */
+	var = idx < def->n_vars ? def->vars[idx] : NULL;
+	f->type = var ? var->type : "u64";
+	f->size = var ? var->size : sizeof(u64);
+	f->is_signed = var && var->is_signed;
+	f->usecs = var && var->usecs;
+	f->var_hd = def;
+	f->var_idx = idx;
+	f->var_ref_idx = self->n_refs;
+	self->refs[self->n_refs++] = f;
+	return 0;
+}
+
+int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
+		       struct hist_parse_err *err)
+{
+	const struct hist_spec *spec = hd->spec;
+	struct trace_token system, event;
+	struct hist_data *other;
+	unsigned int i;
+
+	if (!hd->n_vars)
+		return 0;
+	/* names are unique among the histograms of one event */
+	system.start = hd->call->class->system;
+	system.len = strlen(system.start);
+	event.start = trace_event_name(hd->call);
+	event.len = strlen(event.start);
+	list_for_each_entry(other, &scope->hists, scope_node) {
+		if (!hist_on_event(other, &system, &event))
+			continue;
+		for (i = 0; i < hd->n_vars; i++) {
+			if (hist_spec_var(other->spec, &spec->vars[i].var) >= 0) {
+				err->err = HIST_ERR_DUPLICATE_VAR;
+				err->pos = spec->vars[i].var.pos;
+				return -EINVAL;
+			}
+		}
+	}
+	list_add_tail(&hd->scope_node, &scope->hists);
+	return 0;
+}
+
+void hist_vars_unregister(struct hist_data *hd)
+{
+	list_del_init(&hd->scope_node);
+}
+
+bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
+{
+	unsigned int i;
+
+	for (i = 0; i < hd->n_refs; i++) {
+		const struct hist_field *f = hd->refs[i];
+		bool own = f->var_hd == hd;
+		struct tracing_map_elt *elt;
+
+		if (own != self)
+			continue;
+		elt = tracing_map_lookup(f->var_hd->map, key);
+		if (!elt || !tracing_map_var_set(elt, f->var_idx))
+			return false;
+		if (f->read_once && !self)
+			vals[i] = tracing_map_read_var_once(elt, f->var_idx);
+		else
+			vals[i] = tracing_map_read_var(elt, f->var_idx);
+	}
+	return true;
+}
