@@ -104,21 +104,25 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #undef TRACE_EVENT_PERF_PERM
 #define TRACE_EVENT_PERF_PERM(...)
 
-/* Enum and sizeof names in print formats, resolved when the event loads */
-#define __TE_EVAL_NAME(pfx, a)	__TE_CAT(pfx, __TE_CAT(TRACE_SYSTEM_VAR, _##a))
-#define __TE_EVAL_MAP(a, text, value)					\
+/*
+ * Enum and sizeof names in print formats, resolved when the event loads.
+ * The name's own token is pasted (as _name) before anything can expand
+ * it: the names are often macros themselves (TICK_DEP_MASK_*).
+ */
+#define __TE_EVAL_NAME(pfx, id)	__TE_CAT(pfx, __TE_CAT(TRACE_SYSTEM_VAR, id))
+#define __TE_EVAL_MAP(id, text, value)					\
 	static struct trace_eval_map __used __initdata			\
-	__TE_EVAL_NAME(__te_eval_, a) = {				\
+	__TE_EVAL_NAME(__te_eval_, id) = {				\
 		.eval_value = value,					\
 		.eval_string = text,					\
 		.system = __TE_SYS_STR,					\
 	};								\
 	static struct trace_eval_map __used __section("_ftrace_eval_map") \
-	*__TE_EVAL_NAME(__te_eval_ptr_, a) = &__TE_EVAL_NAME(__te_eval_, a)
+	*__TE_EVAL_NAME(__te_eval_ptr_, id) = &__TE_EVAL_NAME(__te_eval_, id)
 #undef TRACE_DEFINE_ENUM
-#define TRACE_DEFINE_ENUM(a)	__TE_EVAL_MAP(a, #a, a)
+#define TRACE_DEFINE_ENUM(a)	__TE_EVAL_MAP(_##a, #a, a)
 #undef TRACE_DEFINE_SIZEOF
-#define TRACE_DEFINE_SIZEOF(a)	__TE_EVAL_MAP(a, "sizeof(" #a ")", sizeof(a))
+#define TRACE_DEFINE_SIZEOF(a)	__TE_EVAL_MAP(_##a, "sizeof(" #a ")", sizeof(a))
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 

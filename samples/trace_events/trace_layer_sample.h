@@ -25,6 +25,9 @@ enum layer_sample_mode {
 	LAYER_SAMPLE_BUSY = 2,
 };
 
+/* A name that is a macro: TRACE_DEFINE_ENUM() must not expand it too soon */
+#define LAYER_SAMPLE_BOTH	(LAYER_SAMPLE_IDLE | LAYER_SAMPLE_BUSY)
+
 struct layer_sample_pair {
 	u16 lo;
 	u16 hi;
@@ -37,6 +40,7 @@ extern unsigned int layer_sample_last;
 
 TRACE_DEFINE_ENUM(LAYER_SAMPLE_IDLE);
 TRACE_DEFINE_ENUM(LAYER_SAMPLE_BUSY);
+TRACE_DEFINE_ENUM(LAYER_SAMPLE_BOTH);
 TRACE_DEFINE_SIZEOF(u64);
 
 /*
@@ -75,7 +79,8 @@ TRACE_EVENT(layer_fixed,
 		      __print_symbolic(__entry->n & 3,
 				       { 0, "ZERO" },
 				       { LAYER_SAMPLE_IDLE, "IDLE" },
-				       { LAYER_SAMPLE_BUSY, "BUSY" }),
+				       { LAYER_SAMPLE_BUSY, "BUSY" },
+				       { LAYER_SAMPLE_BOTH, "BOTH" }),
 		      __print_symbolic_u64(__entry->wide, { 0, "none" },
 					   { 1ULL << 40, "one" },
 					   { 2ULL << 40, "two" }),

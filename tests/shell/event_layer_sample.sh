@@ -35,7 +35,7 @@ layer_member_fn: n=4 dump=$(dump 45 E)
 
 layer_fn: n=4
 layer_perf: n=4 count=5 pid=-1
-layer_fixed: n=3 neg=-3 pair=3/4/8 flags=ONE|TWO mode=0x3 wide=0x30000000000 wflags=B40|B41 ns=4.500000000 bytes=03 03 03 03 arr={{0x3,0x3,0x3,0x3}} tag=t3
+layer_fixed: n=3 neg=-3 pair=3/4/8 flags=ONE|TWO mode=BOTH wide=0x30000000000 wflags=B40|B41 ns=4.500000000 bytes=03 03 03 03 arr={{0x3,0x3,0x3,0x3}} tag=t3
 layer_dynamic: n=3 vals=12 {{0x3,0x4,0x5}} raw=030000000400000005000000 name=(null) text=text msg=vs 3-x mask=00000000,00008003 cpus=00000000,00000001 addr=127.0.0.1:1003 buf=b3
 layer_relative: n=3 bytes=a3 a3 a3/3 name=rel part=re mask=00000000,00008003 cpus=00000000,00000001 addr=127.0.0.1:1003
 layer_member: n=3 dump=$(dump 44 D)
@@ -56,7 +56,7 @@ expect_eq "cpumask field" "	field:__data_loc cpumask_t cpus;	offset:32;	size:4;	
 	"$(grep ' cpus;' $S/layer_dynamic/format)"
 grep -q '(unsigned int)8, __print_flags(REC->flags, "|", { 1, "ONE" }' $S/layer_fixed/format ||
 	fail "sizeof() not replaced in the print format"
-grep -q '{ 0, "ZERO" }, { 1, "IDLE" }, { 2, "BUSY" }' $S/layer_fixed/format ||
+grep -q '{ 0, "ZERO" }, { 1, "IDLE" }, { 2, "BUSY" }, { (1 | 2), "BOTH" }' $S/layer_fixed/format ||
 	fail "enum names not replaced in the print format"
 grep -q '(REC->ns) / 1000000000UL, (REC->ns) % 1000000000UL' $S/layer_fixed/format ||
 	fail "nanosecond helpers"
