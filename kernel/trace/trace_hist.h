@@ -25,6 +25,7 @@
 #include <linux/types.h>
 #include "trace.h"
 #include "trace_parse.h"
+#include "trace_synth.h"
 #include "tracing_map.h"
 
 /* Limits of a command; the first three are the base kernel's. */
@@ -84,6 +85,11 @@ enum hist_err {
 	HIST_ERR_INVALID_REF_KEY,
 	HIST_ERR_VAR_NOT_FOUND,
 	HIST_ERR_VAR_NOT_UNIQUE,
+	/* actions (trace_hist_actions.c) */
+	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
+	HIST_ERR_ONX_VAR_NOT_FOUND,
 	/* a whole histogram (trace_hist_map.c) */
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
@@ -307,6 +313,8 @@ bool hist_field_is_string(const struct hist_field *f);
 #define HIST_KEY_SIZE_MAX	(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE)
 #define HIST_REFS_MAX		HIST_VARS_MAX	/* references per histogram */
 
+struct hist_act;
+
 struct hist_data {
 	const struct hist_spec	*spec;		/* the command it was made from */
 	struct hist_field	*keys[HIST_KEYS_MAX];
@@ -326,7 +334,32 @@ struct hist_data {
 	unsigned int		n_refs;
 	struct list_head	scope_node;	/* in hist_vars_scope.hists */
 	unsigned int		n_users;	/* references to its variables */
+	/* handlers and actions (trace_hist_actions.c) */
+	struct hist_act	*actions[HIST_ACTIONS_MAX];
+	unsigned int		n_actions;
+	unsigned int		n_hidden;	/* map variables the actions keep */
+	unsigned int		n_strs;		/* strings saved per entry */
+	/* takes the snapshot of onmax().snapshot(), set by the trigger code */
+	void (*snapshot)(struct hist_data *hd, struct tracing_map_elt *elt,
+			 void *key);
 };
+
+/*
+ * What each entry of a histogram keeps besides the map's sums and
+ * variables: the comm of .execname, and the strings save() keeps.
+ */
+struct hist_elt {
+	char			comm[TASK_COMM_LEN];
+	char			strs[][STR_VAR_LEN_MAX];
+};
+
+int hist_actions_bind(struct hist_data *hd, struct hist_bind *b);
+void hist_actions_free(struct hist_data *hd);
+void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
+		      void *key, const struct hist_event *ev);
+void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
+			struct tracing_map_elt *elt);
+void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);
 
 /*
  * The histograms whose variables others can reference: one scope per

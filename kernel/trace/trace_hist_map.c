@@ -21,11 +21,18 @@
 
 #include "trace_hist.h"
 
-/* Elements keep the comm of the task that created them (.execname). */
+/*
+ * Entries keep the comm of the task that created them (.execname) and the
+ * strings save() copies: struct hist_elt, made with the map.
+ */
 static int hist_elt_alloc(struct tracing_map_elt *elt)
 {
-	elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
-	return elt->private_data ? 0 : -ENOMEM;
+	struct hist_data *hd = elt->map->private_data;
+	struct hist_elt *he;
+
+	he = kzalloc(struct_size(he, strs, hd->n_strs), GFP_KERNEL);
+	elt->private_data = he;
+	return he ? 0 : -ENOMEM;
 }
 
 static void hist_elt_free(struct tracing_map_elt *elt)
@@ -36,15 +43,15 @@ static void hist_elt_free(struct tracing_map_elt *elt)
 
 static void hist_elt_init(struct tracing_map_elt *elt)
 {
-	char *comm = elt->private_data;
+	struct hist_elt *he = elt->private_data;
 
 	if (!current->pid)
-		strscpy(comm, "<idle>", TASK_COMM_LEN);
+		strscpy(he->comm, "<idle>", TASK_COMM_LEN);
 	else
-		memcpy(comm, current->comm, TASK_COMM_LEN);
+		memcpy(he->comm, current->comm, TASK_COMM_LEN);
 }
 
-static const struct tracing_map_ops hist_execname_ops = {
+static const struct tracing_map_ops hist_elt_ops = {
 	.elt_alloc	= hist_elt_alloc,
 	.elt_free	= hist_elt_free,
 	.elt_init	= hist_elt_init,
@@ -57,9 +64,11 @@ void hist_data_destroy(struct hist_data *hd)
 	if (!hd)
 		return;
 	hist_vars_unregister(hd);
+	/* before the fields go: the actions own some of the references */
 	for (i = 0; i < hd->n_refs; i++)
 		if (hd->refs[i]->var_hd != hd)
 			hd->refs[i]->var_hd->n_users--;
+	hist_actions_free(hd);
 	if (hd->map)
 		tracing_map_destroy(hd->map);
 	for (i = 0; i < hd->n_keys; i++)
@@ -175,7 +184,8 @@ static int hist_data_map(struct hist_data *hd)
 	int ret;
 
 	map = tracing_map_create(hd->spec->map_bits, hd->key_size,
-				 hd->execname ? &hist_execname_ops : NULL, hd);
+				 hd->execname || hd->n_strs ? &hist_elt_ops : NULL,
+				 hd);
 	if (IS_ERR(map))
 		return PTR_ERR(map);
 	hd->map = map;
@@ -184,7 +194,7 @@ static int hist_data_map(struct hist_data *hd)
 		if (ret < 0)
 			return ret;
 	}
-	for (i = 0; i < hd->n_vars; i++) {
+	for (i = 0; i < hd->n_vars + hd->n_hidden; i++) {
 		ret = tracing_map_add_var(map);
 		if (ret < 0)
 			return ret;
@@ -222,6 +232,8 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	ret = hist_data_keys(hd, b);
 	if (!ret)
 		ret = hist_data_vals(hd, b);
+	if (!ret)
+		ret = hist_actions_bind(hd, b);
 	if (!ret)
 		ret = hist_data_sort(hd, b);
 	if (!ret)
@@ -317,4 +329,6 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
 	for (i = 0; i < hd->n_vars; i++)
 		tracing_map_set_var(elt, i, hist_field_value(hd->vars[i], ev));
+	if (hd->n_actions)
+		hist_actions_run(hd, elt, buf, ev);
 }

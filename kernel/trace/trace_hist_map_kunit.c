@@ -10,6 +10,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 
 #include "trace_hist.h"
 
@@ -73,7 +74,9 @@ struct hist_map_test {
 
 static void hist_map_test_free(void *t)
 {
+	mutex_lock(&event_mutex);
 	hist_data_destroy(((struct hist_map_test *)t)->hd);
+	mutex_unlock(&event_mutex);
 	kfree(t);
 }
 
@@ -97,14 +100,14 @@ static struct hist_map_test *hist_map_test_make_in(struct kunit *test,
 	b.err = &t->err;
 	KUNIT_ASSERT_EQ_MSG(test, hist_parse(&t->spec, cmd, 5, &t->err), 0,
 			    "%s: %s", cmd, hist_err_text[t->err.err]);
+	mutex_lock(&event_mutex);
 	t->hd = hist_data_create(&t->spec, &b);
-	if (IS_ERR(t->hd)) {
+	if (IS_ERR(t->hd))
 		t->hd = NULL;
-		return NULL;
-	}
-	if (scope && hist_vars_register(t->hd, scope, &t->err))
-		return NULL;
-	return t;
+	else if (scope && hist_vars_register(t->hd, scope, &t->err))
+		t = NULL;
+	mutex_unlock(&event_mutex);
+	return t && t->hd ? t : NULL;
 }
 
 static struct hist_map_test *hist_map_test_make(struct kunit *test,
@@ -125,7 +128,9 @@ static void hist_map_test_feed(struct hist_map_test *t, u32 n, u64 bytes,
 	strscpy(r.name, name, sizeof(r.name));
 	memcpy(r.data, path, min(len, sizeof(r.data)));
 	r.path = len << 16 | HMT_AT(data);
+	preempt_disable();	/* as on the event path */
 	hist_data_update(t->hd, &ev);
+	preempt_enable();
 }
 
 /* The trigger line and the entries, as the hist file would show them. */
@@ -140,6 +145,39 @@ static const char *hist_map_test_show(struct kunit *test,
 	KUNIT_EXPECT_GE(test, hist_print_entries(&m, t->hd), 0);
 	KUNIT_EXPECT_FALSE(test, seq_has_overflowed(&m));
 	return m.buf;
+}
+
+/*
+ * Expect @cmd (parsed fine) to be refused when bound to ev_a, or when its
+ * variables are registered in @scope (if any), with @err at @pos.
+ */
+static void hist_map_test_refused(struct kunit *test, const char *cmd,
+				  struct hist_vars_scope *scope,
+				  enum hist_err err, int pos)
+{
+	struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct hist_bind b = {
+		.call = &hist_map_test_call, .resolve_var = hist_vars_resolve,
+		.priv = scope,
+	};
+	struct hist_data *hd = ERR_PTR(-EINVAL);
+	int ret = -EINVAL;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	b.err = &t->err;
+	mutex_lock(&event_mutex);
+	if (!hist_parse(&t->spec, cmd, 5, &t->err))
+		hd = hist_data_create(&t->spec, &b);
+	if (!IS_ERR(hd)) {
+		ret = scope ? hist_vars_register(hd, scope, &t->err) : 0;
+		hist_data_destroy(hd);
+	}
+	mutex_unlock(&event_mutex);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", cmd);
+	KUNIT_EXPECT_EQ_MSG(test, t->err.err, err, "%s: %s", cmd,
+			    hist_err_text[t->err.err]);
+	KUNIT_EXPECT_EQ_MSG(test, t->err.pos, pos, "%s", cmd);
+	kfree(t);
 }
 
 static void hist_map_test_counts(struct kunit *test)
@@ -274,22 +312,9 @@ static void hist_map_test_refusals(struct kunit *test)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
-		struct hist_bind b = { .call = &hist_map_test_call, .err = &t->err };
-		struct hist_data *hd = ERR_PTR(-EINVAL);
-
-		KUNIT_ASSERT_NOT_NULL(test, t);
-		if (!hist_parse(&t->spec, cases[i].cmd, 5, &t->err))
-			hd = hist_data_create(&t->spec, &b);
-		KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(hd), "%s", cases[i].cmd);
-		if (!IS_ERR(hd))
-			hist_data_destroy(hd);
-		KUNIT_EXPECT_EQ_MSG(test, t->err.err, cases[i].err, "%s: %s",
-				    cases[i].cmd, hist_err_text[t->err.err]);
-		KUNIT_EXPECT_EQ_MSG(test, t->err.pos, cases[i].pos, "%s", cases[i].cmd);
-		kfree(t);
-	}
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
+				      cases[i].pos);
 }
 
 /* The value of variable @idx of @t's entry for key @n, or -1 if unset. */
@@ -392,27 +417,171 @@ static void hist_map_test_reference_errors(struct kunit *test)
 							  &hist_map_test_call, scope));
 	KUNIT_ASSERT_NOT_NULL(test, hist_map_test_make_in(test, "hist:keys=n:ts0=n",
 							  &hist_map_test_call_b, scope));
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
-		struct hist_bind b = {
-			.call = &hist_map_test_call, .err = &t->err,
-			.resolve_var = hist_vars_resolve, .priv = scope,
-		};
-		struct hist_data *hd;
-		int ret;
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		hist_map_test_refused(test, cases[i].cmd, scope, cases[i].err,
+				      cases[i].pos);
+}
 
-		KUNIT_ASSERT_NOT_NULL(test, t);
-		KUNIT_ASSERT_EQ(test, hist_parse(&t->spec, cases[i].cmd, 5, &t->err), 0);
-		hd = hist_data_create(&t->spec, &b);
-		ret = IS_ERR(hd) ? PTR_ERR(hd) : hist_vars_register(hd, scope, &t->err);
-		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", cases[i].cmd);
-		if (!IS_ERR(hd))
-			hist_data_destroy(hd);
-		KUNIT_EXPECT_EQ_MSG(test, t->err.err, cases[i].err, "%s: %s",
-				    cases[i].cmd, hist_err_text[t->err.err]);
-		KUNIT_EXPECT_EQ_MSG(test, t->err.pos, cases[i].pos, "%s", cases[i].cmd);
-		kfree(t);
-	}
+/* onmax() and onchange() with save(): the entry keeps what it saw. */
+static void hist_map_test_track(struct kunit *test)
+{
+	struct hist_map_test *t;
+	char want[512];
+
+	t = hist_map_test_make(test, "hist:keys=n:b=bytes:onmax($b).save(name,bytes)");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 1, 5, "five", "");
+	hist_map_test_feed(t, 1, 9, "nine", "");
+	hist_map_test_feed(t, 1, 3, "three", "");
+	snprintf(want, sizeof(want),
+		 "hist:keys=n:vals=hitcount:b=bytes:sort=hitcount:size=2048:onmax($b).save(name,bytes) [active]\n"
+		 "{ n:          1 } hitcount:          3\n"
+		 "\tmax:          9  name: %-32s  bytes:          9\n"
+		 "\nTotals:\n    Hits: 3\n    Entries: 1\n    Dropped: 0\n", "nine");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
+
+	t = hist_map_test_make(test,
+			       "hist:keys=n:b=bytes:onchange($b).save(bytes):onmax($b).snapshot()");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 2, 5, "", "");
+	hist_map_test_feed(t, 2, 7, "", "");
+	hist_map_test_feed(t, 2, 6, "", "");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t),
+			   "hist:keys=n:vals=hitcount:b=bytes:sort=hitcount:size=2048:onchange($b).save(bytes):onmax($b).snapshot() [active]\n"
+			   "{ n:          2 } hitcount:          3\n"
+			   "\tchanged:          6  bytes:          6\n"
+			   "\nTotals:\n    Hits: 3\n    Entries: 1\n    Dropped: 0\n");
+}
+
+/* What the made-up synthetic event's probe saw. */
+struct hist_map_test_fired {
+	unsigned int	count;
+	u64		lat;
+	char		name[16];
+};
+
+static void hist_map_test_probe(void *data, u64 *vals, unsigned int *idx)
+{
+	struct hist_map_test_fired *fired = data;
+
+	fired->count++;
+	fired->lat = vals[idx[0]];
+	strscpy(fired->name, (char *)(unsigned long)vals[idx[1]], sizeof(fired->name));
+}
+
+static struct hist_map_test_fired hist_map_test_fired;
+
+static void hist_map_test_synth_gone(void *se)
+{
+	tracepoint_probe_unregister(((struct synth_event *)se)->tp,
+				    hist_map_test_probe, &hist_map_test_fired);
+	tracepoint_synchronize_unregister();
+	synth_event_delete("hist_kunit_lat");
+}
+
+/* onmatch().trace(): the latency of each matched pair goes out. */
+static void hist_map_test_onmatch(struct kunit *test)
+{
+	struct hist_vars_scope *scope = hist_map_test_scope(test);
+	static struct synth_field_desc fields[] = {
+		{ .type = "u64", .name = "lat" },
+		{ .type = "char[16]", .name = "name" },
+	};
+	struct hist_map_test *a, *b;
+	struct synth_event *se;
+	const char *listed;
+
+	KUNIT_ASSERT_EQ(test, synth_event_create("hist_kunit_lat", fields, 2, NULL), 0);
+	mutex_lock(&event_mutex);
+	se = find_synth_event("hist_kunit_lat");
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_NOT_NULL(test, se);
+	KUNIT_ASSERT_EQ(test, tracepoint_probe_register(se->tp, hist_map_test_probe,
+							&hist_map_test_fired), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_map_test_synth_gone, se), 0);
+	memset(&hist_map_test_fired, 0, sizeof(hist_map_test_fired));
+
+	a = hist_map_test_make_in(test, "hist:keys=n:ts0=bytes", &hist_map_test_call, scope);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	b = hist_map_test_make_in(test,
+				  "hist:keys=n:lat=bytes-$ts0:onmatch(hist_map_test.ev_a).trace(hist_kunit_lat,$lat,name)",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, se->ref, 1);
+	/* in use: it cannot be deleted */
+	KUNIT_EXPECT_EQ(test, synth_event_delete("hist_kunit_lat"), -EBUSY);
+
+	hist_map_test_feed(b, 1, 50, "early", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_fired.count, 0);
+	hist_map_test_feed(a, 1, 100, "", "");
+	hist_map_test_feed(b, 1, 130, "switch", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_fired.count, 1);
+	KUNIT_EXPECT_EQ(test, hist_map_test_fired.lat, 30);
+	KUNIT_EXPECT_STREQ(test, hist_map_test_fired.name, "switch");
+
+	/* the legacy spelling, and the listing of both */
+	b = hist_map_test_make_in(test,
+				  "hist:keys=n:l2=bytes-$ts0:onmatch(hist_map_test.ev_a).hist_kunit_lat($l2,name)",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, se->ref, 2);
+	listed = strstr(hist_map_test_show(test, b),
+			":onmatch(hist_map_test.ev_a).hist_kunit_lat($l2,name) [active]\n");
+	KUNIT_EXPECT_NOT_NULL(test, listed);
+}
+
+static void hist_map_test_action_errors(struct kunit *test)
+{
+	static const struct {
+		const char	*cmd;
+		int		pos;
+		enum hist_err	err;
+	} cases[] = {
+		{ "hist:keys=n:onmax($nosuch).save(n)", 18, HIST_ERR_ONX_VAR_NOT_FOUND },
+		{ "hist:keys=n:v=n:onmatch(a.b).trace(nosuch,$v)", 35,
+		  HIST_ERR_SYNTH_EVENT_NOT_FOUND },
+		{ "hist:keys=n:v=n:onmax($v).save(nosuch)", 31, HIST_ERR_FIELD_NOT_FOUND },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
+				      cases[i].pos);
+}
+
+static void hist_map_test_mm_gone(void *unused)
+{
+	synth_event_delete("hist_kunit_mm");
+}
+
+/* The synthetic event's count and types must fit the parameters. */
+static void hist_map_test_synth_mismatch(struct kunit *test)
+{
+	static struct synth_field_desc fields[] = {
+		{ .type = "u64", .name = "lat" },
+		{ .type = "char[16]", .name = "name" },
+	};
+	static const struct {
+		const char	*cmd;
+		int		pos;
+		enum hist_err	err;
+	} cases[] = {
+		{ "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v)", 20,
+		  HIST_ERR_SYNTH_COUNT_MISMATCH },
+		{ "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,n,name)", 53,
+		  HIST_ERR_SYNTH_TYPE_MISMATCH },
+	};
+	struct hist_map_test *fits;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, synth_event_create("hist_kunit_mm", fields, 2, NULL), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_map_test_mm_gone, NULL), 0);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
+				      cases[i].pos);
+	fits = hist_map_test_make(test,
+				  "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v,name)");
+	KUNIT_EXPECT_NOT_NULL(test, fits);
 }
 
 static struct kunit_case hist_map_test_cases[] = {
@@ -424,6 +593,10 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_refusals),
 	KUNIT_CASE(hist_map_test_references),
 	KUNIT_CASE(hist_map_test_reference_errors),
+	KUNIT_CASE(hist_map_test_track),
+	KUNIT_CASE(hist_map_test_onmatch),
+	KUNIT_CASE(hist_map_test_action_errors),
+	KUNIT_CASE(hist_map_test_synth_mismatch),
 	{}
 };
 

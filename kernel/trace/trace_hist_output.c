@@ -272,6 +272,7 @@ void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			   spec->clock.len ? spec->clock.start : "global");
 	if (nohc)
 		seq_puts(m, ":nohitcount");
+	hist_print_actions_spec(m, hd);
 	if (filter)
 		seq_printf(m, " if %s", filter);
 	seq_puts(m, paused ? " [paused]\n" : " [active]\n");
@@ -307,6 +308,7 @@ int hist_print_entries(struct seq_file *m, struct hist_data *hd)
 			hist_print_val(m, hd->vals[j], tracing_map_read_sum(elt, j),
 				       &stats[j]);
 		}
+		hist_print_actions(m, hd, elt);
 		seq_putc(m, '\n');
 	}
 	tracing_map_destroy_sort_entries(entries, n);

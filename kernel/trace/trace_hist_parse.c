@@ -72,6 +72,10 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
 	[HIST_ERR_VAR_NOT_UNIQUE]	=
 		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[HIST_ERR_SYNTH_TYPE_MISMATCH]	= "Param type doesn't match synthetic event field type",
+	[HIST_ERR_SYNTH_COUNT_MISMATCH]	= "Param count doesn't match synthetic event field count",
+	[HIST_ERR_ONX_VAR_NOT_FOUND]	= "Couldn't find onmax or onchange variable",
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
 	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (384 bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",

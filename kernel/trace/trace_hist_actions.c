@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_hist_actions - what a histogram does besides counting: handlers
+ * and their actions.
+ *
+ *   onmatch(sys.event).trace(synth, params)   after each counted event
+ *   onmax($var).ACTION(...)                   when $var beats the entry's max
+ *   onchange($var).ACTION(...)                when $var differs from the last
+ *
+ * with ACTION one of trace(synth, params) (or the older synth(params)),
+ * save(fields) and snapshot().
+ *
+ * Binding (event_mutex held) finds the synthetic event and takes a
+ * reference on it so that it cannot be deleted under the histogram,
+ * binds each parameter as a variable reference or a field of the event
+ * and checks it against the synthetic event's field, and reserves the
+ * map variables a handler keeps per entry: the tracked value, and one
+ * per saved field (a string is copied into the entry's own buffer,
+ * struct hist_elt, since the record it points into is gone after the
+ * event).
+ *
+ * Running (the event path, after the entry was updated) reads the
+ * histogram's references to its own variables, then each action in the
+ * order written.  A synthetic event is fired through its tracepoint's
+ * probes, as the base kernel does, with the parameter values in an array
+ * on the stack: nothing is allocated and no lock is taken.
+ */
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "trace_hist.h"
+
+struct hist_act {
+	const struct hist_spec_action *spec;
+	struct synth_event	*synth;		/* trace: held with ->ref */
+	struct hist_field	*track;		/* onmax/onchange: its $var */
+	unsigned int		track_var;	/* map variable: max or last */
+	unsigned int		n_params;
+	struct hist_field	*params[HIST_PARAMS_MAX];
+	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
+	int			save_str[HIST_PARAMS_MAX];	/* save: string slot, or -1 */
+	struct hist_expr	*exprs;		/* what params[] were bound from */
+	struct hist_expr	track_expr;	/* what track was bound from */
+};
+
+typedef void (*hist_synth_probe_t)(void *data, u64 *vals, unsigned int *idx);
+
+/*
+ * var_ref_idx for a synthetic event's probe: parameter i is value i.
+ * Filled at the first binding, under event_mutex, before any event can
+ * run an action.
+ */
+static unsigned int hist_param_idx[HIST_PARAMS_MAX];
+
+/* A parameter: $var, sys.event.$var, or a field of the event. */
+static void hist_param_expr(struct hist_expr *e, const struct trace_token *t)
+{
+	const char *ref = strnstr(t->start, ".$", t->len);
+
+	e->text = *t;
+	e->name = *t;
+	e->kind = HIST_EXPR_FIELD;
+	if (t->len && t->start[0] == '$') {
+		e->kind = HIST_EXPR_VAR;
+		e->name.start++;
+		e->name.len--;
+	} else if (ref) {
+		const char *dot = strnchr(t->start, ref - t->start, '.');
+
+		e->kind = HIST_EXPR_VAR;
+		e->system.start = t->start;
+		e->system.len = dot ? dot - t->start : 0;
+		e->event.start = dot ? dot + 1 : ref;
+		e->event.len = ref - e->event.start;
+		e->name.start = ref + 2;
+		e->name.len = t->start + t->len - e->name.start;
+	}
+}
+
+/* Whether a value of @f can go into the synthetic field @sf. */
+static bool hist_param_fits(const struct hist_field *f,
+			    const struct synth_field *sf)
+{
+	return !strcmp(f->type, sf->type) ||
+	       (sf->is_string && hist_field_is_string(f));
+}
+
+static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
+			      struct hist_act *a)
+{
+	const struct hist_spec_action *sa = a->spec;
+	unsigned int i;
+
+	a->exprs = kcalloc(sa->n_params, sizeof(*a->exprs), GFP_KERNEL);
+	if (sa->n_params && !a->exprs)
+		return -ENOMEM;
+	for (i = 0; i < sa->n_params; i++) {
+		struct hist_field *f;
+
+		hist_param_expr(&a->exprs[i], &sa->params[i]);
+		f = hist_field_bind(b, &a->exprs[i], HIST_ROLE_VAR);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		a->params[a->n_params++] = f;
+		if (a->synth && !hist_param_fits(f, a->synth->fields[i]))
+			return hist_bind_fail(b, HIST_ERR_SYNTH_TYPE_MISMATCH,
+					      sa->params[i].pos);
+		if (sa->action == HIST_ACT_SAVE) {
+			a->save_var[i] = hd->n_vars + hd->n_hidden++;
+			a->save_str[i] = hist_field_is_string(f) ? hd->n_strs++ : -1;
+		}
+	}
+	return 0;
+}
+
+static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
+			    struct hist_act *a)
+{
+	const struct hist_spec_action *sa = a->spec;
+	char name[MAX_EVENT_NAME_LEN];
+	struct hist_expr *track;
+
+	if (sa->handler != HIST_ONMATCH) {
+		/* the tracked $var: a variable of this histogram */
+		track = &a->track_expr;
+		track->kind = HIST_EXPR_VAR;
+		track->name = sa->var;
+		track->text.start = sa->var.start - 1;
+		track->text.pos = sa->var.pos - 1;
+		track->text.len = sa->var.len + 1;
+		a->track = hist_field_bind(b, track, HIST_ROLE_VAR);
+		if (IS_ERR(a->track)) {
+			int ret = PTR_ERR(a->track);
+
+			a->track = NULL;
+			if (b->err->err == HIST_ERR_VAR_NOT_FOUND)
+				b->err->err = HIST_ERR_ONX_VAR_NOT_FOUND;
+			return ret;
+		}
+		a->track_var = hd->n_vars + hd->n_hidden++;
+	}
+	if (sa->action == HIST_ACT_TRACE) {
+		if (sa->synth.len >= sizeof(name))
+			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+					      sa->synth.pos);
+		memcpy(name, sa->synth.start, sa->synth.len);
+		name[sa->synth.len] = '\0';
+		a->synth = find_synth_event(name);
+		if (!a->synth)
+			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+					      sa->synth.pos);
+		a->synth->ref++;
+		if (a->synth->n_fields != sa->n_params)
+			return hist_bind_fail(b, HIST_ERR_SYNTH_COUNT_MISMATCH,
+					      sa->text.pos);
+	}
+	return hist_action_params(hd, b, a);
+}
+
+int hist_actions_bind(struct hist_data *hd, struct hist_bind *b)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < HIST_PARAMS_MAX; i++)
+		hist_param_idx[i] = i;
+	for (i = 0; i < hd->spec->n_actions; i++) {
+		struct hist_act *a = kzalloc(sizeof(*a), GFP_KERNEL);
+
+		if (!a)
+			return -ENOMEM;
+		a->spec = &hd->spec->actions[i];
+		hd->actions[hd->n_actions++] = a;
+		ret = hist_action_bind(hd, b, a);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void hist_actions_free(struct hist_data *hd)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		struct hist_act *a = hd->actions[i];
+
+		if (a->synth)
+			a->synth->ref--;
+		hist_field_free(a->track);
+		for (j = 0; j < a->n_params; j++)
+			hist_field_free(a->params[j]);
+		kfree(a->exprs);
+		kfree(a);
+	}
+	hd->n_actions = 0;
+}
+
+/* ---- the event path ---- */
+
+static void hist_fire_synth(struct synth_event *se, u64 *vals)
+{
+	struct tracepoint_func *probe;
+
+	if (!static_key_enabled(&se->tp->key))
+		return;
+	probe = rcu_dereference_sched(se->tp->funcs);
+	for (; probe && probe->func; probe++)
+		((hist_synth_probe_t)probe->func)(probe->data, vals, hist_param_idx);
+}
+
+static void hist_action_do(struct hist_data *hd, struct hist_act *a,
+			   struct tracing_map_elt *elt, void *key,
+			   const struct hist_event *ev)
+{
+	struct hist_elt *he = elt->private_data;
+	u64 vals[HIST_PARAMS_MAX];
+	unsigned int i;
+
+	switch (a->spec->action) {
+	case HIST_ACT_TRACE:
+		for (i = 0; i < a->n_params; i++)
+			vals[i] = hist_field_value(a->params[i], ev);
+		hist_fire_synth(a->synth, vals);
+		break;
+	case HIST_ACT_SAVE:
+		for (i = 0; i < a->n_params; i++) {
+			u64 v = hist_field_value(a->params[i], ev);
+
+			if (a->save_str[i] >= 0) {
+				const struct hist_field *f = a->params[i];
+				char *s = he->strs[a->save_str[i]];
+				size_t n = STR_VAR_LEN_MAX;
+
+				/* a char[N] need not end with a NUL */
+				if (f->kind == HIST_FIELD_STR)
+					n = min_t(size_t, n, f->field->size + 1);
+				strscpy(s, (char *)(unsigned long)v, n);
+				v = (unsigned long)s;
+			}
+			tracing_map_set_var(elt, a->save_var[i], v);
+		}
+		break;
+	case HIST_ACT_SNAPSHOT:
+		if (hd->snapshot)
+			hd->snapshot(hd, elt, key);
+		break;
+	}
+}
+
+void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
+		      void *key, const struct hist_event *ev)
+{
+	u64 refs[HIST_REFS_MAX];
+	struct hist_event own = *ev;
+	unsigned int i;
+
+	/* references to its own variables, set by this very event */
+	if (ev->vars)
+		memcpy(refs, ev->vars, sizeof(refs));
+	else
+		memset(refs, 0, sizeof(refs));
+	if (!hist_refs_read(hd, key, refs, true))
+		return;
+	own.vars = refs;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		struct hist_act *a = hd->actions[i];
+
+		if (a->track) {
+			u64 v = refs[a->track->var_ref_idx];
+			u64 old = tracing_map_read_var(elt, a->track_var);
+
+			if (a->spec->handler == HIST_ONMAX ? v <= old : v == old)
+				continue;
+			tracing_map_set_var(elt, a->track_var, v);
+		}
+		hist_action_do(hd, a, elt, key, &own);
+	}
+}
+
+/* ---- output ---- */
+
+/* After an entry's values: the tracked value and what was saved. */
+void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
+			struct tracing_map_elt *elt)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (!a->track || a->spec->action == HIST_ACT_SNAPSHOT)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu",
+			   a->spec->handler == HIST_ONMAX ? "max" : "changed",
+			   tracing_map_read_var(elt, a->track_var));
+		if (a->spec->action != HIST_ACT_SAVE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			const struct trace_token *name = &a->spec->params[j];
+			u64 v = tracing_map_read_var(elt, a->save_var[j]);
+
+			if (a->save_str[j] >= 0)
+				seq_printf(m, "  %.*s: %-32s", name->len, name->start,
+					   (char *)(unsigned long)v);
+			else
+				seq_printf(m, "  %.*s: %10llu", name->len,
+					   name->start, v);
+		}
+	}
+}
+
+/* The handlers in the trigger listing. */
+void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
+{
+	static const char * const handlers[] = {
+		[HIST_ONMATCH] = "onmatch", [HIST_ONMAX] = "onmax",
+		[HIST_ONCHANGE] = "onchange",
+	};
+	static const char * const actions[] = {
+		[HIST_ACT_TRACE] = "trace", [HIST_ACT_SAVE] = "save",
+		[HIST_ACT_SNAPSHOT] = "snapshot",
+	};
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_spec_action *sa = hd->actions[i]->spec;
+		bool trace = sa->action == HIST_ACT_TRACE && !sa->legacy;
+
+		seq_printf(m, ":%s(", handlers[sa->handler]);
+		if (sa->handler == HIST_ONMATCH)
+			seq_printf(m, "%.*s.%.*s", sa->system.len, sa->system.start,
+				   sa->event.len, sa->event.start);
+		else
+			seq_printf(m, "$%.*s", sa->var.len, sa->var.start);
+		if (sa->legacy)
+			seq_printf(m, ").%.*s(", sa->synth.len, sa->synth.start);
+		else
+			seq_printf(m, ").%s(", actions[sa->action]);
+		if (trace)
+			seq_printf(m, "%.*s", sa->synth.len, sa->synth.start);
+		for (j = 0; j < sa->n_params; j++)
+			seq_printf(m, "%s%.*s", j || trace ? "," : "",
+				   sa->params[j].len, sa->params[j].start);
+		seq_putc(m, ')');
+	}
+}
