@@ -360,6 +360,12 @@ void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 			struct tracing_map_elt *elt);
 void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);
+void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd);
+
+/* hist_debug (trace_hist_debug.c) */
+void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
+void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f);
+void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f);
 
 /*
  * The histograms whose variables others can reference: one scope per

@@ -347,3 +347,53 @@ void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
 		seq_putc(m, ')');
 	}
 }
+
+/* The handlers' part of hist_debug (see trace_hist_debug.c). */
+void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
+{
+	unsigned int i, j, n = 0;
+
+	if (hd->n_actions)
+		seq_puts(m, "\n  action tracking variables (for onmax()/onchange()/onmatch()):\n");
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+		const struct hist_spec_action *sa = a->spec;
+
+		if (a->track) {
+			seq_printf(m, "\n    hist_data->actions[%u].track_data.var_ref:\n", i);
+			hist_print_debug_ref(m, a->track);
+			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
+			seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+			seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
+				   a->track_var);
+			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
+		} else {
+			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %.*s\n",
+				   i, sa->system.len, sa->system.start);
+			seq_printf(m, "    hist_data->actions[%u].match_data.event: %.*s\n",
+				   i, sa->event.len, sa->event.start);
+		}
+	}
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (a->spec->action != HIST_ACT_SAVE)
+			continue;
+		seq_puts(m, "\n  save action variables (save() params):\n");
+		for (j = 0; j < a->n_params; j++, n++) {
+			const struct trace_token *name = &a->spec->params[j];
+
+			seq_printf(m, "\n    hist_data->save_vars[%u]:\n", n);
+			seq_printf(m, "\n      save_vars[%u].var:\n", n);
+			seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+			seq_printf(m, "      var.name: %.*s\n", name->len, name->start);
+			seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
+				   a->save_var[j]);
+			seq_printf(m, "\n      save_vars[%u].val:\n", n);
+			if (a->params[j]->field)
+				seq_printf(m, "      ftrace_event_field name: %s\n",
+					   a->params[j]->field->name);
+			hist_print_debug_tail(m, a->params[j]);
+		}
+	}
+}

@@ -584,6 +584,69 @@ static void hist_map_test_synth_mismatch(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, fits);
 }
 
+/* hist_debug: the sections of the base kernel, describing our parts. */
+static void hist_map_test_debug(struct kunit *test)
+{
+	static const char * const fmt[] = {
+		"hist_data: %p\n\n  n_vals: 3\n  n_keys: 1\n  n_fields: 4\n",
+		"\n  val fields:\n",
+		"\n    hist_data->fields[0]:\n      flags:\n        VAL: HIST_FIELD_FL_HITCOUNT\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n    hist_data->fields[1]:\n      flags:\n        VAL: normal u64 value\n",
+		"      ftrace_event_field name: bytes\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n    hist_data->fields[2]:\n      flags:\n        HIST_FIELD_FL_VAR\n",
+		"      var.name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n  key fields:\n",
+		"\n    hist_data->fields[3]:\n      flags:\n        HIST_FIELD_FL_KEY\n",
+		"      ftrace_event_field name: n\n",
+		"      type: u32\n      size: 8\n      is_signed: 0\n",
+		"\n  variable reference fields:\n",
+		"\n    hist_data->var_refs[0]:\n      flags:\n        HIST_FIELD_FL_VAR_REF\n",
+		"      name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
+		"      var.hist_data: %p\n",
+		"      var_ref_idx (into hist_data->var_refs[]): 0\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n  action tracking variables (for onmax()/onchange()/onmatch()):\n",
+		"\n    hist_data->actions[0].track_data.var_ref:\n",
+		"      flags:\n        HIST_FIELD_FL_VAR_REF\n",
+		"      name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
+		"      var.hist_data: %p\n",
+		"      var_ref_idx (into hist_data->var_refs[]): 0\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n    hist_data->actions[0].track_data.track_var:\n",
+		"      flags:\n        HIST_FIELD_FL_VAR\n",
+		"      var.idx (into tracing_map_elt.vars[]): 1\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n  save action variables (save() params):\n",
+		"\n    hist_data->save_vars[0]:\n",
+		"\n      save_vars[0].var:\n      flags:\n        HIST_FIELD_FL_VAR\n",
+		"      var.name: name\n      var.idx (into tracing_map_elt.vars[]): 2\n",
+		"\n      save_vars[0].val:\n      ftrace_event_field name: name\n",
+		"      type: char[16]\n      size: 16\n      is_signed: 0\n",
+	};
+	struct seq_file m = { .size = 8192 };
+	struct hist_map_test *t;
+	char *want, *p;
+	unsigned int i;
+
+	t = hist_map_test_make(test, "hist:keys=n:vals=bytes:b=bytes*2:onmax($b).save(name)");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
+	want = kunit_kzalloc(test, m.size, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, m.buf && want);
+	for (i = 0, p = want; i < ARRAY_SIZE(fmt); i++)
+		p += sprintf(p, fmt[i], t->hd);
+	hist_print_debug(&m, t->hd);
+	/* long texts: say where they part, not just that they do */
+	for (i = 0; m.buf[i] && m.buf[i] == want[i]; i++)
+		;
+	KUNIT_EXPECT_TRUE_MSG(test, m.buf[i] == want[i],
+			      "at %u: got \"%.60s\", want \"%.60s\"", i,
+			      m.buf + i, want + i);
+}
+
 static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_counts),
 	KUNIT_CASE(hist_map_test_strings),
@@ -597,6 +660,7 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_onmatch),
 	KUNIT_CASE(hist_map_test_action_errors),
 	KUNIT_CASE(hist_map_test_synth_mismatch),
+	KUNIT_CASE(hist_map_test_debug),
 	{}
 };
 
