@@ -180,6 +180,24 @@ static void hist_map_test_refused(struct kunit *test, const char *cmd,
 	kfree(t);
 }
 
+/* A command refused, the message and its column. */
+struct hist_map_test_refusal {
+	const char	*cmd;
+	int		pos;
+	enum hist_err	err;
+};
+
+static void hist_map_test_refuse_all(struct kunit *test,
+				     const struct hist_map_test_refusal *cases,
+				     unsigned int n, struct hist_vars_scope *scope)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		hist_map_test_refused(test, cases[i].cmd, scope, cases[i].err,
+				      cases[i].pos);
+}
+
 static void hist_map_test_counts(struct kunit *test)
 {
 	struct hist_map_test *t = hist_map_test_make(test, "hist:key=n:val=bytes");
@@ -298,11 +316,7 @@ static void hist_map_test_vars(struct kunit *test)
 
 static void hist_map_test_refusals(struct kunit *test)
 {
-	static const struct {
-		const char	*cmd;
-		int		pos;
-		enum hist_err	err;
-	} cases[] = {
+	static const struct hist_map_test_refusal cases[] = {
 		{ "hist:keys=n:sort=nosuch", 17, HIST_ERR_INVALID_SORT_FIELD },
 		{ "hist:keys=n:vals=bytes:sort=n,hitcount,bytes", 39,
 		  HIST_ERR_TOO_MANY_SORT_FIELDS },
@@ -310,11 +324,8 @@ static void hist_map_test_refusals(struct kunit *test)
 		{ "hist:keys=n:nohitcount", 0, HIST_ERR_NEED_NOHC_VAL },
 		{ "hist:keys=n:vals=nosuch", 17, HIST_ERR_FIELD_NOT_FOUND },
 	};
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
-				      cases[i].pos);
+	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), NULL);
 }
 
 /* The value of variable @idx of @t's entry for key @n, or -1 if unset. */
@@ -400,26 +411,19 @@ static void hist_map_test_references(struct kunit *test)
 static void hist_map_test_reference_errors(struct kunit *test)
 {
 	struct hist_vars_scope *scope = hist_map_test_scope(test);
-	static const struct {
-		const char	*cmd;
-		int		pos;
-		enum hist_err	err;
-	} cases[] = {
+	static const struct hist_map_test_refusal cases[] = {
 		{ "hist:keys=n:x=n:ts0=bytes", 16, HIST_ERR_DUPLICATE_VAR },
 		{ "hist:keys=n:d=n-$ts0", 16, HIST_ERR_VAR_NOT_UNIQUE },
 		{ "hist:keys=n:d=n-$nosuch", 16, HIST_ERR_VAR_NOT_FOUND },
 		{ "hist:keys=n:d=n-hist_map_test.ev_x.$ts0", 16, HIST_ERR_VAR_NOT_FOUND },
 		{ "hist:keys=$ts0", 10, HIST_ERR_INVALID_REF_KEY },
 	};
-	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, hist_map_test_make_in(test, "hist:keys=n:ts0=bytes",
 							  &hist_map_test_call, scope));
 	KUNIT_ASSERT_NOT_NULL(test, hist_map_test_make_in(test, "hist:keys=n:ts0=n",
 							  &hist_map_test_call_b, scope));
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		hist_map_test_refused(test, cases[i].cmd, scope, cases[i].err,
-				      cases[i].pos);
+	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), scope);
 }
 
 /* onmax() and onchange() with save(): the entry keeps what it saw. */
@@ -532,21 +536,14 @@ static void hist_map_test_onmatch(struct kunit *test)
 
 static void hist_map_test_action_errors(struct kunit *test)
 {
-	static const struct {
-		const char	*cmd;
-		int		pos;
-		enum hist_err	err;
-	} cases[] = {
+	static const struct hist_map_test_refusal cases[] = {
 		{ "hist:keys=n:onmax($nosuch).save(n)", 18, HIST_ERR_ONX_VAR_NOT_FOUND },
 		{ "hist:keys=n:v=n:onmatch(a.b).trace(nosuch,$v)", 35,
 		  HIST_ERR_SYNTH_EVENT_NOT_FOUND },
 		{ "hist:keys=n:v=n:onmax($v).save(nosuch)", 31, HIST_ERR_FIELD_NOT_FOUND },
 	};
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
-				      cases[i].pos);
+	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), NULL);
 }
 
 static void hist_map_test_mm_gone(void *unused)
@@ -561,24 +558,17 @@ static void hist_map_test_synth_mismatch(struct kunit *test)
 		{ .type = "u64", .name = "lat" },
 		{ .type = "char[16]", .name = "name" },
 	};
-	static const struct {
-		const char	*cmd;
-		int		pos;
-		enum hist_err	err;
-	} cases[] = {
+	static const struct hist_map_test_refusal cases[] = {
 		{ "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v)", 20,
 		  HIST_ERR_SYNTH_COUNT_MISMATCH },
 		{ "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,n,name)", 53,
 		  HIST_ERR_SYNTH_TYPE_MISMATCH },
 	};
 	struct hist_map_test *fits;
-	unsigned int i;
 
 	KUNIT_ASSERT_EQ(test, synth_event_create("hist_kunit_mm", fields, 2, NULL), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_map_test_mm_gone, NULL), 0);
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		hist_map_test_refused(test, cases[i].cmd, NULL, cases[i].err,
-				      cases[i].pos);
+	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), NULL);
 	fits = hist_map_test_make(test,
 				  "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v,name)");
 	KUNIT_EXPECT_NOT_NULL(test, fits);
