@@ -290,8 +290,8 @@ static noinline void hist_key_stack(unsigned long *dst,
 
 void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 {
-	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)], refs[HIST_REFS_MAX] = {};
-	struct hist_event with_refs = *ev;
+	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)], refs[HIST_REFS_MAX];
+	struct hist_event with_refs;
 	struct tracing_map_elt *elt;
 	unsigned int i;
 
@@ -317,8 +317,10 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	 * (no wakeup recorded for this key, say) does not count.
 	 */
 	if (hd->n_refs) {
+		memset(refs, 0, sizeof(refs));
 		if (!hist_refs_read(hd, buf, refs, false))
 			return;
+		with_refs = *ev;
 		with_refs.vars = refs;
 		ev = &with_refs;
 	}
