@@ -6,7 +6,7 @@ H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-planted clean
+	fuzz-planted wide clean
 
 all: check
 
@@ -60,6 +60,9 @@ fuzz-planted:
 
 w1:
 	@$(H)/w1.sh
+
+wide:
+	@$(H)/wide.sh
 
 clean:
 	rm -rf build

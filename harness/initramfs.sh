@@ -3,8 +3,11 @@
 # initramfs.sh [SCRIPT] - pack busybox, the harness's init, our tests, the
 # programs and the base's ftrace selftests into build/initramfs.cpio.  With
 # SCRIPT, a second archive holding it as /job/script is appended (the kernel
-# unpacks concatenated archives in order).
+# unpacks concatenated archives in order).  TS_IMAGES names another folder
+# for the archives, so that a long job (make wide) keeps its own.
 . "$(dirname "$0")/lib.sh"
+
+out=${TS_IMAGES:-$B}
 
 file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
 
@@ -19,7 +22,7 @@ add_modules() {
 		mkdir -p "$1/modules/$v" && cp "$d"/*.ko "$1/modules/$v/" 2>/dev/null || true
 	done
 }
-root=$B/initramfs
+root=$out/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp /bin/busybox "$root/bin/busybox"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
@@ -58,12 +61,12 @@ for c in "$B"/progs/clients/*; do
 	[ -x "$c" ] && copy_dynamic "$c" "/kselftest/$(basename "$c")"
 done
 add_modules "$root"
-(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$B/initramfs.cpio"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/initramfs.cpio"
 
 if [ -n "${1:-}" ]; then
-	job=$B/job
+	job=$out/job
 	rm -rf "$job" && mkdir -p "$job/job"
 	cp "$1" "$job/job/script"
-	(cd "$job" && find . | cpio -o -H newc -R 0:0 --quiet) > "$B/job.cpio"
-	cat "$B/initramfs.cpio" "$B/job.cpio" > "$B/initramfs-job.cpio"
+	(cd "$job" && find . | cpio -o -H newc -R 0:0 --quiet) > "$out/job.cpio"
+	cat "$out/initramfs.cpio" "$out/job.cpio" > "$out/initramfs-job.cpio"
 fi
