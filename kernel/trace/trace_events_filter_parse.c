@@ -339,11 +339,9 @@ static int filter_pred_function(struct filter_compiler *fc,
 		char num[FILTER_NUM_MAX];
 
 		trace_parse_ident(p, &tok);
-		if (tok.len >= FILTER_NUM_MAX)
+		if (!trace_token_cstr(&tok, num, sizeof(num)))
 			return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG,
 					   tok.pos);
-		memcpy(num, tok.start, tok.len);
-		num[tok.len] = '\0';
 		if (kstrtoul(num, 0, &addr))
 			return filter_fail(fc, FILTER_ERR_INVALID_VALUE, tok.pos);
 	} else {
@@ -554,6 +552,7 @@ static int filter_pred_number(struct filter_compiler *fc,
 	};
 	struct trace_parse *p = &fc->p;
 	char num[FILTER_NUM_MAX];
+	struct trace_token tok;
 	int start = p->pos;
 	enum filter_num_kind kind;
 	int ret;
@@ -566,10 +565,10 @@ static int filter_pred_number(struct filter_compiler *fc,
 	trace_parse_literal(p, "-");
 	while (isalnum(trace_parse_cur(p)))
 		p->pos++;
-	if (p->pos - start >= FILTER_NUM_MAX)
+	tok.start = p->text + start;
+	tok.len = p->pos - start;
+	if (!trace_token_cstr(&tok, num, sizeof(num)))
 		return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG, start);
-	memcpy(num, p->text + start, p->pos - start);
-	num[p->pos - start] = '\0';
 	if (field->is_signed)
 		ret = kstrtoll(num, 0, (s64 *)&e->val);
 	else

@@ -93,10 +93,8 @@ static int user_parse_uint(const struct trace_token *t, unsigned int *val)
 {
 	char buf[16];
 
-	if (!t->len || t->len >= sizeof(buf))
+	if (!t->len || !trace_token_cstr(t, buf, sizeof(buf)))
 		return -EINVAL;
-	memcpy(buf, t->start, t->len);
-	buf[t->len] = '\0';
 	return kstrtouint(buf, 0, val);
 }
 

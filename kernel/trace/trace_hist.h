@@ -98,6 +98,7 @@ enum hist_err {
 };
 
 extern const char * const hist_err_text[HIST_ERR_MAX];
+extern const char * const hist_handler_names[];	/* by enum hist_handler */
 
 /* Field modifiers, the ".name" after a field. */
 enum hist_mod {
@@ -212,6 +213,7 @@ int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
 		    struct hist_parse_err *err);
 bool hist_token_is(const struct trace_token *tok, const char *str);
+int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
 
 /*
  * ---- Fields: an expression bound to an event (trace_hist_field.c) ----
@@ -300,6 +302,12 @@ void hist_field_free(struct hist_field *f);
 u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 bool hist_field_is_string(const struct hist_field *f);
 
+/* A stack as a key: common_stacktrace, or a stacktrace field. */
+static inline bool hist_field_is_stack(const struct hist_field *f)
+{
+	return f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK;
+}
+
 /*
  * ---- A histogram: a command bound to an event (trace_hist_map.c) ----
  *
@@ -356,7 +364,7 @@ struct hist_elt {
 int hist_actions_bind(struct hist_data *hd, struct hist_bind *b);
 void hist_actions_free(struct hist_data *hd);
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
-		      void *key, const struct hist_event *ev);
+		      void *key, const struct hist_event *ev, u64 *refs);
 void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 			struct tracing_map_elt *elt);
 void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);

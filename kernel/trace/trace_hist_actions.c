@@ -141,12 +141,8 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 		a->track_var = hd->n_vars + hd->n_hidden++;
 	}
 	if (sa->action == HIST_ACT_TRACE) {
-		if (sa->synth.len >= sizeof(name))
-			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
-					      sa->synth.pos);
-		memcpy(name, sa->synth.start, sa->synth.len);
-		name[sa->synth.len] = '\0';
-		a->synth = find_synth_event(name);
+		if (trace_token_cstr(&sa->synth, name, sizeof(name)))
+			a->synth = find_synth_event(name);
 		if (!a->synth)
 			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
 					      sa->synth.pos);
@@ -249,21 +245,18 @@ static void hist_action_do(struct hist_data *hd, struct hist_act *a,
 	}
 }
 
+/*
+ * @refs holds the values of the references to other histograms, read by
+ * hist_data_update(), and is what ev->vars points to when there are any.
+ */
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
-		      void *key, const struct hist_event *ev)
+		      void *key, const struct hist_event *ev, u64 *refs)
 {
-	u64 refs[HIST_REFS_MAX];
-	struct hist_event own = *ev;
 	unsigned int i;
 
-	/* references to its own variables, set by this very event */
-	if (ev->vars)
-		memcpy(refs, ev->vars, sizeof(refs));
-	else
-		memset(refs, 0, sizeof(refs));
+	/* now the references to its own variables, set by this very event */
 	if (!hist_refs_read(hd, key, refs, true))
 		return;
-	own.vars = refs;
 
 	for (i = 0; i < hd->n_actions; i++) {
 		struct hist_act *a = hd->actions[i];
@@ -276,7 +269,7 @@ void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 				continue;
 			tracing_map_set_var(elt, a->track_var, v);
 		}
-		hist_action_do(hd, a, elt, key, &own);
+		hist_action_do(hd, a, elt, key, ev);
 	}
 }
 
@@ -315,10 +308,6 @@ void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 /* The handlers in the trigger listing. */
 void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
 {
-	static const char * const handlers[] = {
-		[HIST_ONMATCH] = "onmatch", [HIST_ONMAX] = "onmax",
-		[HIST_ONCHANGE] = "onchange",
-	};
 	static const char * const actions[] = {
 		[HIST_ACT_TRACE] = "trace", [HIST_ACT_SAVE] = "save",
 		[HIST_ACT_SNAPSHOT] = "snapshot",
@@ -329,7 +318,7 @@ void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
 		const struct hist_spec_action *sa = hd->actions[i]->spec;
 		bool trace = sa->action == HIST_ACT_TRACE && !sa->legacy;
 
-		seq_printf(m, ":%s(", handlers[sa->handler]);
+		seq_printf(m, ":%s(", hist_handler_names[sa->handler]);
 		if (sa->handler == HIST_ONMATCH)
 			seq_printf(m, "%.*s.%.*s", sa->system.len, sa->system.start,
 				   sa->event.len, sa->event.start);

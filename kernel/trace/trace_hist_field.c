@@ -79,10 +79,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	char name[MAX_FILTER_STR_VAL];
 	unsigned int i;
 
-	if (e->name.len >= sizeof(name))
+	if (!trace_token_cstr(&e->name, name, sizeof(name)))
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
-	memcpy(name, e->name.start, e->name.len);
-	name[e->name.len] = '\0';
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
 		if (!strcmp(name, hist_pseudo[i].name))

@@ -99,7 +99,7 @@ static int hist_data_keys(struct hist_data *hd, struct hist_bind *b)
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		hd->keys[hd->n_keys++] = f;
-		if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+		if (hist_field_is_stack(f))
 			slot = HIST_STACKTRACE_SIZE;
 		else
 			slot = ALIGN(f->size, sizeof(u64));
@@ -110,9 +110,7 @@ static int hist_data_keys(struct hist_data *hd, struct hist_bind *b)
 		f->size = slot;
 		hd->key_size += slot;
 		hd->execname |= !!(f->mods & HIST_MOD_EXECNAME);
-		hd->compound |= hist_field_is_string(f) ||
-				f->kind == HIST_FIELD_CALLER ||
-				f->kind == HIST_FIELD_STACK;
+		hd->compound |= hist_field_is_string(f) || hist_field_is_stack(f);
 	}
 	hd->compound |= hd->n_keys > 1;
 	return 0;
@@ -205,7 +203,7 @@ static int hist_data_map(struct hist_data *hd)
 
 		if (hist_field_is_string(f))
 			cmp = tracing_map_cmp_string;
-		else if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+		else if (hist_field_is_stack(f))
 			cmp = tracing_map_cmp_none;
 		else
 			cmp = tracing_map_cmp_num(sizeof(u64), f->is_signed);
@@ -306,14 +304,15 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 			if (hist_field_is_string(f))
 				hist_key_string(slot, f, ev, (const char *)(unsigned long)
 						hist_field_value(f, ev));
-			else if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK)
+			else if (hist_field_is_stack(f))
 				hist_key_stack(slot, f, ev);
 			else
 				*(u64 *)slot = hist_field_value(f, ev);
 		}
 	}
 
-	/* An event whose references to other histograms are not all set yet
+	/*
+	 * An event whose references to other histograms are not all set yet
 	 * (no wakeup recorded for this key, say) does not count.
 	 */
 	if (hd->n_refs) {
@@ -332,5 +331,5 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	for (i = 0; i < hd->n_vars; i++)
 		tracing_map_set_var(elt, i, hist_field_value(hd->vars[i], ev));
 	if (hd->n_actions)
-		hist_actions_run(hd, elt, buf, ev);
+		hist_actions_run(hd, elt, buf, ev, refs);
 }

@@ -109,7 +109,7 @@ static void hist_print_one_key(struct seq_file *m, const struct hist_field *f,
 	const char *name;
 	unsigned int i;
 
-	if (f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK) {
+	if (hist_field_is_stack(f)) {
 		const unsigned long *stack = key;
 
 		/* no ": " after a stack field's name, as on the base kernel */
@@ -157,8 +157,7 @@ void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
 		if (i)
 			seq_puts(m, ", ");
 		hist_print_one_key(m, keys[i], key + keys[i]->key_offset, comm);
-		stack |= keys[i]->kind == HIST_FIELD_CALLER ||
-			 keys[i]->kind == HIST_FIELD_STACK;
+		stack |= hist_field_is_stack(keys[i]);
 	}
 	seq_puts(m, stack ? "}" : " }");
 }
@@ -299,9 +298,10 @@ int hist_print_entries(struct seq_file *m, struct hist_data *hd)
 	}
 	for (i = 0; i < n; i++) {
 		struct tracing_map_elt *elt = entries[i]->elt;
+		struct hist_elt *he = elt->private_data;
 
 		hist_print_key(m, hd->keys, hd->n_keys, entries[i]->key,
-			       elt->private_data);
+			       he ? he->comm : NULL);
 		for (j = nohc ? 1 : 0; j < hd->n_vals; j++) {
 			if (j)
 				seq_putc(m, ' ');

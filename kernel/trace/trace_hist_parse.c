@@ -81,6 +81,11 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",
 };
 
+const char * const hist_handler_names[] = {
+	[HIST_ONMATCH] = "onmatch", [HIST_ONMAX] = "onmax",
+	[HIST_ONCHANGE] = "onchange",
+};
+
 /* The parse in progress: the cursor, the spec it fills, the first error. */
 struct hist_parser {
 	struct trace_parse	p;
@@ -101,6 +106,18 @@ static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
 bool hist_token_is(const struct trace_token *tok, const char *str)
 {
 	return tok->len == strlen(str) && !strncmp(tok->start, str, tok->len);
+}
+
+/* The index of the variable @name in @spec, or -1. */
+int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < spec->n_vars; i++)
+		if (spec->vars[i].var.len == name->len &&
+		    !strncmp(spec->vars[i].var.start, name->start, name->len))
+			return i;
+	return -1;
 }
 
 static char hist_cur(struct hist_parser *hp)
@@ -165,6 +182,7 @@ static const struct {
 static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 {
 	int start = ++hp->p.pos, i;
+	struct trace_token n;
 	char num[24];
 
 	/* A modifier ends where the next operator or the span does. */
@@ -183,13 +201,10 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 			return 0;
 		}
 		/* buckets=N: N a positive number in any base kstrtoul takes */
+		hist_token_at(hp, &n, start + len + 1);
 		if (hp->p.text[start + len] != '=' ||
-		    hp->p.pos - (start + len + 1) >= sizeof(num))
-			break;
-		memcpy(num, hp->p.text + start + len + 1,
-		       hp->p.pos - (start + len + 1));
-		num[hp->p.pos - (start + len + 1)] = '\0';
-		if (kstrtoul(num, 0, &e->buckets) || !e->buckets)
+		    !trace_token_cstr(&n, num, sizeof(num)) ||
+		    kstrtoul(num, 0, &e->buckets) || !e->buckets)
 			break;
 		e->mods = HIST_MOD_BUCKETS;
 		return 0;
@@ -201,15 +216,14 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 static int hist_const(struct hist_parser *hp, struct hist_expr *e)
 {
 	int start = hp->p.pos;
+	struct trace_token n;
 	char num[24];
 
 	while (isalnum(hist_cur(hp)))
 		hp->p.pos++;
-	if (hp->p.pos - start >= sizeof(num))
-		return hist_fail(hp, HIST_ERR_EXPECT_NUMBER, start);
-	memcpy(num, hp->p.text + start, hp->p.pos - start);
-	num[hp->p.pos - start] = '\0';
-	if (kstrtoull(num, 0, &e->value))
+	hist_token_at(hp, &n, start);
+	if (!trace_token_cstr(&n, num, sizeof(num)) ||
+	    kstrtoull(num, 0, &e->value))
 		return hist_fail(hp, HIST_ERR_EXPECT_NUMBER, start);
 	return 0;
 }
@@ -460,17 +474,14 @@ static int hist_var_list(struct hist_parser *hp, int end)
 	while (hp->p.pos <= end) {
 		int stop = hist_next(hp, ',', end), start = hp->p.pos;
 		struct trace_token name;
-		unsigned int i;
 
 		hp->end = end;
 		if (!hist_ident(hp, &name) || hist_cur(hp) != '=')
 			return hist_fail(hp, HIST_ERR_MALFORMED_ASSIGNMENT, start);
 		if (spec->n_vars == HIST_VARS_MAX)
 			return hist_fail(hp, HIST_ERR_TOO_MANY_VARS, start);
-		for (i = 0; i < spec->n_vars; i++)
-			if (spec->vars[i].var.len == name.len &&
-			    !strncmp(spec->vars[i].var.start, name.start, name.len))
-				return hist_fail(hp, HIST_ERR_DUPLICATE_VAR, start);
+		if (hist_spec_var(spec, &name) >= 0)
+			return hist_fail(hp, HIST_ERR_DUPLICATE_VAR, start);
 		spec->vars[spec->n_vars].var = name;
 		if (++hp->p.pos == stop)
 			return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, start);
@@ -586,6 +597,20 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 	return 0;
 }
 
+/* The handler whose name and '(' @s starts with, or -1. */
+static int hist_handler_at(const char *s)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(hist_handler_names); i++) {
+		size_t len = strlen(hist_handler_names[i]);
+
+		if (!strncmp(s, hist_handler_names[i], len) && s[len] == '(')
+			return i;
+	}
+	return -1;
+}
+
 /* The word of an attribute without a '=': a flag or a handler. */
 static int hist_flag(struct hist_parser *hp, int end)
 {
@@ -597,10 +622,6 @@ static int hist_flag(struct hist_parser *hp, int end)
 		{ "continue", HIST_SPEC_CONT },	{ "clear", HIST_SPEC_CLEAR },
 		{ "nohitcount", HIST_SPEC_NOHITCOUNT },
 		{ "NOHC", HIST_SPEC_NOHITCOUNT },
-	};
-	static const char * const handlers[] = {
-		[HIST_ONMATCH] = "onmatch(", [HIST_ONMAX] = "onmax(",
-		[HIST_ONCHANGE] = "onchange(",
 	};
 	struct trace_token word = {
 		.start = hp->p.text + hp->p.pos, .pos = hp->p.pos,
@@ -614,9 +635,10 @@ static int hist_flag(struct hist_parser *hp, int end)
 			return 0;
 		}
 	}
-	i = trace_parse_one_of(&hp->p, handlers, ARRAY_SIZE(handlers));
+	i = hist_handler_at(word.start);
 	if (i < 0)
 		return hist_fail(hp, HIST_ERR_UNKNOWN_ATTR, word.pos);
+	hp->p.pos += strlen(hist_handler_names[i]) + 1;
 	return hist_handler(hp, i, word.pos, end);
 }
 
@@ -631,6 +653,9 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	struct trace_token word = {
 		.start = hp->p.text + hp->p.pos, .pos = hp->p.pos,
 		.len = eq - hp->p.pos,
+	};
+	struct trace_token value = {
+		.start = hp->p.text + eq + 1, .pos = eq + 1, .len = end - eq - 1,
 	};
 	unsigned int size;
 	char num[12];
@@ -655,25 +680,19 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	case 5:
 		return hist_sort_list(hp, end);
 	case 6:
-		if (end - hp->p.pos >= sizeof(num))
-			return hist_fail(hp, HIST_ERR_BAD_SIZE, hp->p.pos);
-		memcpy(num, hp->p.text + hp->p.pos, end - hp->p.pos);
-		num[end - hp->p.pos] = '\0';
 		/* Rounded up to a power of two, as the base kernel does. */
-		if (kstrtouint(num, 0, &size) || !size ||
+		if (!trace_token_cstr(&value, num, sizeof(num)) ||
+		    kstrtouint(num, 0, &size) || !size ||
 		    order_base_2(size) < TRACING_MAP_BITS_MIN ||
 		    order_base_2(size) > TRACING_MAP_BITS_MAX)
 			return hist_fail(hp, HIST_ERR_BAD_SIZE, hp->p.pos);
 		spec->map_bits = order_base_2(size);
 		return 0;
 	default:
-		word.start = hp->p.text + eq + 1;
-		word.pos = eq + 1;
-		word.len = end - eq - 1;
 		if (i == 7)
-			spec->name = word;
+			spec->name = value;
 		else
-			spec->clock = word;
+			spec->clock = value;
 		return 0;
 	}
 }
@@ -702,10 +721,7 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 		eq = hist_next(&hp, '=', end);
 		if (eq == begin && eq < end)
 			ret = hist_fail(&hp, HIST_ERR_MALFORMED_ASSIGNMENT, begin);
-		else if (eq < end &&
-			 strncmp(hp.p.text + begin, "onmatch(", 8) &&
-			 strncmp(hp.p.text + begin, "onmax(", 6) &&
-			 strncmp(hp.p.text + begin, "onchange(", 9))
+		else if (eq < end && hist_handler_at(hp.p.text + begin) < 0)
 			ret = hist_assignment(&hp, eq, end);
 		else
 			ret = hist_flag(&hp, end);

@@ -26,19 +26,6 @@
 
 #include "trace_hist.h"
 
-/* The index of the variable @name in @spec, or -1. */
-static int hist_spec_var(const struct hist_spec *spec,
-			 const struct trace_token *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < spec->n_vars; i++)
-		if (spec->vars[i].var.len == name->len &&
-		    !strncmp(spec->vars[i].var.start, name->start, name->len))
-			return i;
-	return -1;
-}
-
 /* Whether @hd is on the event @system.@event (both empty: any event). */
 static bool hist_on_event(const struct hist_data *hd,
 			  const struct trace_token *system,

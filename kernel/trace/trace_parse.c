@@ -145,3 +145,17 @@ void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 	while (tok->len && isspace(tok->start[tok->len - 1]))
 		tok->len--;
 }
+
+/*
+ * Copy the value of @tok into @buf as a C string, for the kernel's
+ * functions that take one (kstrto*(), lookups by name).  Returns false,
+ * leaving @buf alone, when it does not fit in @size bytes with its NUL.
+ */
+bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size)
+{
+	if (tok->len < 0 || tok->len >= size)
+		return false;
+	memcpy(buf, tok->start, tok->len);
+	buf[tok->len] = '\0';
+	return true;
+}

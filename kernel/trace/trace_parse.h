@@ -52,5 +52,6 @@ int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 		      char close);
 void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 		      const char *stop);
+bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size);
 
 #endif /* _TRACE_PARSE_H */

@@ -100,11 +100,29 @@ static void trace_parse_test_until_span(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.pos, 11);
 }
 
+/* A token as a C string: whole with its NUL, or not at all. */
+static void trace_parse_test_cstr(struct kunit *test)
+{
+	struct trace_token tok = { .start = "1234:rest", .len = 4 };
+	char buf[5] = "xxxx";
+
+	KUNIT_EXPECT_TRUE(test, trace_token_cstr(&tok, buf, sizeof(buf)));
+	KUNIT_EXPECT_STREQ(test, buf, "1234");
+	tok.len = 5;
+	strscpy(buf, "yyyy", sizeof(buf));
+	KUNIT_EXPECT_FALSE(test, trace_token_cstr(&tok, buf, sizeof(buf)));
+	KUNIT_EXPECT_STREQ(test, buf, "yyyy");
+	tok.len = 0;
+	KUNIT_EXPECT_TRUE(test, trace_token_cstr(&tok, buf, sizeof(buf)));
+	KUNIT_EXPECT_STREQ(test, buf, "");
+}
+
 static struct kunit_case trace_parse_test_cases[] = {
 	KUNIT_CASE(trace_parse_test_words),
 	KUNIT_CASE(trace_parse_test_one_of),
 	KUNIT_CASE(trace_parse_test_quoted),
 	KUNIT_CASE(trace_parse_test_until_span),
+	KUNIT_CASE(trace_parse_test_cstr),
 	{}
 };
 

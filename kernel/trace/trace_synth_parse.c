@@ -132,17 +132,19 @@ static int synth_count_words(const char *s)
 static int synth_string_size(const char *dim, u16 *size)
 {
 	const char *end = strchr(dim, ']');
+	struct trace_token tok = { .start = dim };
 	char num[4];
 	unsigned int n;
 
-	if (!end || end[1] || end - dim > 3)
+	if (!end || end[1])
+		return -EINVAL;
+	tok.len = end - dim;
+	if (!trace_token_cstr(&tok, num, sizeof(num)))
 		return -EINVAL;
 	if (end == dim) {
 		*size = 0;
 		return 0;
 	}
-	memcpy(num, dim, end - dim);
-	num[end - dim] = '\0';
 	if (kstrtouint(num, 0, &n) || n > STR_VAR_LEN_MAX)
 		return -EINVAL;
 	*size = n;
