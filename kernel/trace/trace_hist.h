@@ -35,6 +35,7 @@
 #define HIST_ACTIONS_MAX	8
 #define HIST_PARAMS_MAX		64	/* a synthetic event's fields */
 #define HIST_OPS_MAX		3	/* operators in one expression */
+#define HIST_VAR_NAME_MAX	64	/* a field variable's made-up name */
 /* Each expression has at most 2 * HIST_OPS_MAX + 1 nodes. */
 #define HIST_NODES_MAX		((HIST_KEYS_MAX + HIST_VALS_MAX + HIST_VARS_MAX) * \
 				 (2 * HIST_OPS_MAX + 1))
@@ -94,6 +95,15 @@ enum hist_err {
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
 	HIST_ERR_NEED_NOHC_VAL,
+	/* the trigger command (trace_events_hist.c) */
+	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_TRIGGER_EEXIST,
+	HIST_ERR_TRIGGER_ENOENT_CLEAR,
+	HIST_ERR_SET_CLOCK_FAIL,
+	HIST_ERR_IN_USE,		/* !hist of one whose variables are read */
+	HIST_ERR_TOO_MANY_FIELD_VARS,
+	HIST_ERR_EVENT_FILE_NOT_FOUND,
+	HIST_ERR_HIST_NOT_FOUND,
 	HIST_ERR_MAX
 };
 
@@ -249,6 +259,7 @@ struct hist_field {
 	bool			is_signed;
 	bool			usecs;		/* a timestamp in microseconds */
 	unsigned int		offset;		/* in the record */
+	unsigned int		width;		/* NUM: bytes in the record */
 	unsigned int		key_offset;	/* in the compound key */
 	u64			constant;	/* CONST, and a constant divisor */
 	struct reciprocal_value	recip;		/* DIV by a constant below 2^32 */
@@ -284,6 +295,17 @@ struct hist_bind {
 	int (*resolve_var)(struct hist_bind *b, const struct hist_expr *e,
 			   struct hist_field *f);
 	void			*priv;
+	/*
+	 * Makes @field of the event @system.@event a variable of some
+	 * histogram on that event (a field variable, which an action's
+	 * parameter can then reference) and writes its name to @name.
+	 * NULL where there are no other events (KUnit).
+	 */
+	int (*field_var)(struct hist_bind *b, const struct trace_token *system,
+			 const struct trace_token *event,
+			 const struct trace_token *field, char *name,
+			 size_t size);
+	void			*owner;		/* field_var's */
 };
 
 /* The event a histogram is updated from. */
@@ -328,6 +350,7 @@ struct hist_data {
 	struct hist_field	*keys[HIST_KEYS_MAX];
 	struct hist_field	*vals[HIST_VALS_MAX + 1];	/* [0]: hitcount */
 	struct hist_field	*vars[HIST_VARS_MAX];
+	int			var_str[HIST_VARS_MAX];	/* its slot in hist_elt, or -1 */
 	unsigned int		n_keys, n_vals, n_vars;
 	unsigned int		key_size;	/* bytes of the compound key */
 	bool			compound;	/* else one number is the key */
@@ -341,7 +364,8 @@ struct hist_data {
 	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */
 	unsigned int		n_refs;
 	struct list_head	scope_node;	/* in hist_vars_scope.hists */
-	unsigned int		n_users;	/* references to its variables */
+	unsigned int		n_users;	/* registered ones reading its variables */
+	bool			registered;	/* hist_vars_register() done */
 	/* handlers and actions (trace_hist_actions.c) */
 	struct hist_act	*actions[HIST_ACTIONS_MAX];
 	unsigned int		n_actions;
@@ -350,11 +374,13 @@ struct hist_data {
 	/* takes the snapshot of onmax().snapshot(), set by the trigger code */
 	void (*snapshot)(struct hist_data *hd, struct tracing_map_elt *elt,
 			 void *key);
+	void			*snapshot_data;	/* the trigger code's */
 };
 
 /*
  * What each entry of a histogram keeps besides the map's sums and
- * variables: the comm of .execname, and the strings save() keeps.
+ * variables: the comm of .execname, and the strings and stacks its
+ * variables and save() keep.
  */
 struct hist_elt {
 	char			comm[TASK_COMM_LEN];
@@ -369,6 +395,10 @@ void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 			struct tracing_map_elt *elt);
 void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);
 void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd);
+bool hist_has_snapshot(const struct hist_data *hd);
+bool hist_snapshot_beats(const struct hist_data *hd,
+			 struct tracing_map_elt *elt, u64 *best);
+void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd);
 
 /* hist_debug (trace_hist_debug.c) */
 void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
@@ -394,6 +424,9 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
 void hist_data_destroy(struct hist_data *hd);
 void hist_data_update(struct hist_data *hd, const struct hist_event *ev);
+unsigned int hist_str_room(const struct hist_field *f,
+			   const struct hist_event *ev, unsigned int room);
+void hist_str_copy(char *dst, const char *src, unsigned int n);
 
 /*
  * ---- Output: the hist file and the trigger listing (trace_hist_output.c)
@@ -414,7 +447,10 @@ bool hist_field_name_is(const struct hist_field *f,
 			const struct trace_token *name);
 void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			const char *filter, bool paused);
+void hist_print_identity(struct seq_file *m, const struct hist_data *hd);
 int hist_print_entries(struct seq_file *m, struct hist_data *hd);
+void hist_print_totals(struct seq_file *m, const struct hist_data *hd,
+		       unsigned int n_entries);
 void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
 		    unsigned int n_keys, const void *key, const char *comm);
 void hist_print_val(struct seq_file *m, const struct hist_field *f,

@@ -41,6 +41,7 @@ struct hist_act {
 	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
 	int			save_str[HIST_PARAMS_MAX];	/* save: string slot, or -1 */
 	struct hist_expr	*exprs;		/* what params[] were bound from */
+	char			(*names)[HIST_VAR_NAME_MAX];	/* of field variables */
 	struct hist_expr	track_expr;	/* what track was bound from */
 };
 
@@ -53,10 +54,16 @@ typedef void (*hist_synth_probe_t)(void *data, u64 *vals, unsigned int *idx);
  */
 static unsigned int hist_param_idx[HIST_PARAMS_MAX];
 
-/* A parameter: $var, sys.event.$var, or a field of the event. */
+/*
+ * A parameter: $var, sys.event.$var, a field of the event, or
+ * sys.event.field.  A qualified field's system and event go to
+ * @e->system and @e->event, its name to @e->name.
+ */
 static void hist_param_expr(struct hist_expr *e, const struct trace_token *t)
 {
-	const char *ref = strnstr(t->start, ".$", t->len);
+	const char *end = t->start + t->len;
+	const char *dot = strnchr(t->start, t->len, '.');
+	const char *dot2 = dot ? strnchr(dot + 1, end - dot - 1, '.') : NULL;
 
 	e->text = *t;
 	e->name = *t;
@@ -64,26 +71,103 @@ static void hist_param_expr(struct hist_expr *e, const struct trace_token *t)
 	if (t->len && t->start[0] == '$') {
 		e->kind = HIST_EXPR_VAR;
 		e->name.start++;
+		e->name.pos++;
 		e->name.len--;
-	} else if (ref) {
-		const char *dot = strnchr(t->start, ref - t->start, '.');
-
+		return;
+	}
+	if (!dot2)
+		return;
+	e->system.start = t->start;
+	e->system.pos = t->pos;
+	e->system.len = dot - t->start;
+	e->event.start = dot + 1;
+	e->event.pos = t->pos + (dot + 1 - t->start);
+	e->event.len = dot2 - dot - 1;
+	e->name.start = dot2 + 1;
+	e->name.pos = t->pos + (dot2 + 1 - t->start);
+	e->name.len = end - dot2 - 1;
+	if (e->name.len && e->name.start[0] == '$') {
 		e->kind = HIST_EXPR_VAR;
-		e->system.start = t->start;
-		e->system.len = dot ? dot - t->start : 0;
-		e->event.start = dot ? dot + 1 : ref;
-		e->event.len = ref - e->event.start;
-		e->name.start = ref + 2;
-		e->name.len = t->start + t->len - e->name.start;
+		e->name.start++;
+		e->name.pos++;
+		e->name.len--;
 	}
 }
 
-/* Whether a value of @f can go into the synthetic field @sf. */
+/*
+ * A field parameter that is not a field of the histogram's own event:
+ * a field of the event it names, or (onmatch) of the matched event.  The
+ * trigger code makes it a variable of a histogram on that event, and the
+ * parameter becomes a reference to it, sys.event.$synthetic_<field>.
+ */
+static struct hist_field *hist_param_field_var(struct hist_bind *b,
+					       struct hist_act *a,
+					       struct hist_expr *e,
+					       char *name)
+{
+	const struct hist_spec_action *sa = a->spec;
+	int ret;
+
+	if (!e->system.len && sa->handler == HIST_ONMATCH) {
+		e->system = sa->system;
+		e->event = sa->event;
+	}
+	if (!e->system.len || !b->field_var)
+		return ERR_PTR(hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
+					      e->name.pos));
+	ret = b->field_var(b, &e->system, &e->event, &e->name, name,
+			   HIST_VAR_NAME_MAX);
+	if (ret)
+		return ERR_PTR(ret);
+	e->kind = HIST_EXPR_VAR;
+	e->name.start = name;
+	e->name.len = strlen(name);
+	return hist_field_bind(b, e, HIST_ROLE_VAR);
+}
+
+/* A parameter bound: a reference, or a field of this or another event. */
+static struct hist_field *hist_param_bind(struct hist_bind *b,
+					  struct hist_act *a,
+					  struct hist_expr *e, char *name)
+{
+	struct trace_event_call *call = b->call;
+	struct hist_field *f;
+
+	if (e->kind == HIST_EXPR_VAR)
+		return hist_field_bind(b, e, HIST_ROLE_VAR);
+	if (e->system.len &&
+	    (!hist_token_is(&e->system, call->class->system) ||
+	     !hist_token_is(&e->event, trace_event_name(call))))
+		return hist_param_field_var(b, a, e, name);
+
+	f = hist_field_bind(b, e, HIST_ROLE_VAR);
+	if (!IS_ERR(f) || b->err->err != HIST_ERR_FIELD_NOT_FOUND ||
+	    e->system.len)
+		return f;
+	b->err->err = HIST_ERR_NONE;
+	return hist_param_field_var(b, a, e, name);
+}
+
+/*
+ * Whether a value of @f can go into the synthetic field @sf: a stack for
+ * a stack, the same type, a string for a string, or (as on the base
+ * kernel) a value of the same size and sign under another name (const
+ * char * for unsigned long, say).
+ */
 static bool hist_param_fits(const struct hist_field *f,
 			    const struct synth_field *sf)
 {
+	const struct hist_field *v = f;
+
+	/* a stack only for a stack, also through variables */
+	while (v->kind == HIST_FIELD_VAR_REF && v->var_idx < v->var_hd->n_vars)
+		v = v->var_hd->vars[v->var_idx];
+	if (hist_field_is_stack(v) || sf->is_stack)
+		return hist_field_is_stack(v) && sf->is_stack;
 	return !strcmp(f->type, sf->type) ||
-	       (sf->is_string && hist_field_is_string(f));
+	       (sf->is_string && hist_field_is_string(f)) ||
+	       (f->size == sf->size &&
+		(sf->is_string || f->is_signed == sf->is_signed));
 }
 
 static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
@@ -93,13 +177,14 @@ static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 	unsigned int i;
 
 	a->exprs = kcalloc(sa->n_params, sizeof(*a->exprs), GFP_KERNEL);
-	if (sa->n_params && !a->exprs)
+	a->names = kcalloc(sa->n_params, sizeof(*a->names), GFP_KERNEL);
+	if (sa->n_params && (!a->exprs || !a->names))
 		return -ENOMEM;
 	for (i = 0; i < sa->n_params; i++) {
 		struct hist_field *f;
 
 		hist_param_expr(&a->exprs[i], &sa->params[i]);
-		f = hist_field_bind(b, &a->exprs[i], HIST_ROLE_VAR);
+		f = hist_param_bind(b, a, &a->exprs[i], a->names[i]);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		a->params[a->n_params++] = f;
@@ -188,6 +273,7 @@ void hist_actions_free(struct hist_data *hd)
 		for (j = 0; j < a->n_params; j++)
 			hist_field_free(a->params[j]);
 		kfree(a->exprs);
+		kfree(a->names);
 		kfree(a);
 	}
 	hd->n_actions = 0;
@@ -227,12 +313,9 @@ static void hist_action_do(struct hist_data *hd, struct hist_act *a,
 			if (a->save_str[i] >= 0) {
 				const struct hist_field *f = a->params[i];
 				char *s = he->strs[a->save_str[i]];
-				size_t n = STR_VAR_LEN_MAX;
 
-				/* a char[N] need not end with a NUL */
-				if (f->kind == HIST_FIELD_STR)
-					n = min_t(size_t, n, f->field->size + 1);
-				strscpy(s, (char *)(unsigned long)v, n);
+				hist_str_copy(s, (char *)(unsigned long)v,
+					      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
 				v = (unsigned long)s;
 			}
 			tracing_map_set_var(elt, a->save_var[i], v);
@@ -271,6 +354,53 @@ void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 		}
 		hist_action_do(hd, a, elt, key, ev);
 	}
+}
+
+/* ---- snapshot(): the condition, kept by the trigger code ---- */
+
+static const struct hist_act *hist_snapshot_act(const struct hist_data *hd)
+{
+	unsigned int i;
+
+	for (i = 0; i < hd->n_actions; i++)
+		if (hd->actions[i]->spec->action == HIST_ACT_SNAPSHOT)
+			return hd->actions[i];
+	return NULL;
+}
+
+bool hist_has_snapshot(const struct hist_data *hd)
+{
+	return hist_snapshot_act(hd);
+}
+
+/*
+ * Whether the value @elt's snapshot() handler tracks beats *@best, the
+ * one of the last snapshot (greater for onmax, different for onchange);
+ * if so it becomes *@best.
+ */
+bool hist_snapshot_beats(const struct hist_data *hd,
+			 struct tracing_map_elt *elt, u64 *best)
+{
+	const struct hist_act *a = hist_snapshot_act(hd);
+	u64 v;
+
+	if (!a)
+		return false;
+	v = tracing_map_read_var(elt, a->track_var);
+	if (a->spec->handler == HIST_ONMAX ? v <= *best : v == *best)
+		return false;
+	*best = v;
+	return true;
+}
+
+/* "onmax($var)" of the snapshot() handler, for the hist file. */
+void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd)
+{
+	const struct hist_act *a = hist_snapshot_act(hd);
+
+	if (a)
+		seq_printf(m, "%s($%.*s)", hist_handler_names[a->spec->handler],
+			   a->spec->var.len, a->spec->var.start);
 }
 
 /* ---- output ---- */

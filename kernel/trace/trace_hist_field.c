@@ -95,7 +95,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		else if (field && !field->size &&
 			 field->filter_type == FILTER_STACKTRACE)
 			hist_field_pseudo(f, 2);
-		else if (!field || !field->size)
+		else if (!field || (!field->size &&
+				    field->filter_type != FILTER_STATIC_STRING))
 			return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
 					      e->name.pos);
 		else
@@ -110,6 +111,9 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		switch (field->filter_type) {
 		case FILTER_STATIC_STRING:
 			f->kind = HIST_FIELD_STR;
+			/* char buf[] at the end (trace_marker): up to the record's end */
+			if (!f->size)
+				f->size = MAX_FILTER_STR_VAL;
 			break;
 		case FILTER_DYN_STRING:
 			f->kind = HIST_FIELD_DYN_STR;
@@ -127,6 +131,7 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			/* char * included: the pointer, never what it points to */
 			f->kind = HIST_FIELD_NUM;
 			f->is_signed = field->is_signed;
+			f->width = f->size;
 			if (f->size != 1 && f->size != 2 && f->size != 4 &&
 			    f->size != 8)
 				return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
@@ -284,7 +289,7 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 
 	switch (f->kind) {
 	case HIST_FIELD_NUM:
-		v = hist_read_num(ev->rec + f->offset, f->size, f->is_signed);
+		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
 		break;
 	case HIST_FIELD_STR:
 		v = (unsigned long)(ev->rec + f->offset);

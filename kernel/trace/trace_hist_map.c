@@ -63,11 +63,8 @@ void hist_data_destroy(struct hist_data *hd)
 
 	if (!hd)
 		return;
-	hist_vars_unregister(hd);
 	/* before the fields go: the actions own some of the references */
-	for (i = 0; i < hd->n_refs; i++)
-		if (hd->refs[i]->var_hd != hd)
-			hd->refs[i]->var_hd->n_users--;
+	hist_vars_unregister(hd);
 	hist_actions_free(hd);
 	if (hd->map)
 		tracing_map_destroy(hd->map);
@@ -136,13 +133,19 @@ static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
 			return PTR_ERR(f);
 		hd->vals[hd->n_vals++] = f;
 	}
-	if ((spec->flags & HIST_SPEC_NOHITCOUNT) && hd->n_vals == 1)
-		return hist_bind_fail(b, HIST_ERR_NEED_NOHC_VAL, 0);
+	if ((spec->flags & HIST_SPEC_NOHITCOUNT) && hd->n_vals == 1) {
+		hist_bind_fail(b, HIST_ERR_NEED_NOHC_VAL, 0);
+		return -ENOENT;		/* the base kernel's code for it */
+	}
 
 	for (i = 0; i < spec->n_vars; i++) {
 		f = hist_field_bind(b, spec->vars[i].expr, HIST_ROLE_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
+		/* a string or a stack outlives the record in the entry */
+		hd->var_str[hd->n_vars] = -1;
+		if (hist_field_is_string(f) || hist_field_is_stack(f))
+			hd->var_str[hd->n_vars] = hd->n_strs++;
 		hd->vars[hd->n_vars++] = f;
 	}
 	return 0;
@@ -241,9 +244,6 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 		hist_data_destroy(hd);
 		return ERR_PTR(ret);
 	}
-	for (i = 0; i < hd->n_refs; i++)
-		if (hd->refs[i]->var_hd != hd)
-			hd->refs[i]->var_hd->n_users++;
 	for (i = 0; i < hd->n_keys; i++)
 		hd->timestamps |= hist_uses_clock(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
@@ -255,19 +255,43 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 
 /* ---- the event path ---- */
 
-/* A string key: at most its slot less the NUL, and no more than it has. */
-static void hist_key_string(char *dst, const struct hist_field *f,
-			    const struct hist_event *ev, const char *src)
+/*
+ * How many bytes of the string field @f the record of @ev holds, at most
+ * @room: a char[N] need not end with a NUL, a dynamic string has its
+ * length, and a flexible char[] at the end (trace_marker's buf) ends
+ * with the record.
+ */
+unsigned int hist_str_room(const struct hist_field *f,
+			   const struct hist_event *ev, unsigned int room)
 {
-	unsigned int n = f->size - 1, i;
+	unsigned int len = 0;
 
 	if (f->kind != HIST_FIELD_STR)
-		n = min(n, *(u32 *)(ev->rec + f->offset) >> 16);
-	else
-		n = min_t(unsigned int, n, f->field->size);
+		len = *(u32 *)(ev->rec + f->offset) >> 16;
+	else if (f->field->size)
+		len = f->field->size;
+	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
+		len = ring_buffer_event_length(ev->rbe) - f->offset;
+	return min(len, room);
+}
+
+/* Up to @n bytes of @src, to its NUL if it has one; then a NUL. */
+void hist_str_copy(char *dst, const char *src, unsigned int n)
+{
+	unsigned int i;
+
 	for (i = 0; i < n && src[i]; i++)
 		dst[i] = src[i];
+	dst[i] = '\0';
 }
+
+/*
+ * HIST_STACKTRACE_SKIP is the base kernel's count of frames between its
+ * stack_trace_save() and the traced code; here two more stand between:
+ * hist_key_stack(), and hist_var_keep() or hist_data_update() (whose
+ * caller plays the part of the base kernel's frame that saves the stack).
+ */
+#define HIST_SKIP	(HIST_STACKTRACE_SKIP + 2)
 
 static noinline void hist_key_stack(unsigned long *dst,
 				    const struct hist_field *f,
@@ -277,13 +301,40 @@ static noinline void hist_key_stack(unsigned long *dst,
 	unsigned int len;
 
 	if (f->kind == HIST_FIELD_CALLER) {
-		stack_trace_save(dst, HIST_STACKTRACE_DEPTH, HIST_STACKTRACE_SKIP);
+		stack_trace_save(dst, HIST_STACKTRACE_DEPTH, HIST_SKIP);
 		return;
 	}
 	/* a stacktrace field: its count of entries, then the entries */
 	src = (const unsigned long *)(unsigned long)hist_field_value(f, ev);
 	len = min_t(unsigned long, src[0], HIST_STACKTRACE_DEPTH);
 	memcpy(dst, src + 1, len * sizeof(*src));
+}
+
+/*
+ * A string or stack variable: its value copied into the entry's own slot
+ * (a stack as its count of entries, then the entries, as a stacktrace
+ * field holds it), which the variable then points to.
+ */
+static noinline u64 hist_var_keep(struct hist_data *hd,
+				  struct tracing_map_elt *elt, unsigned int i,
+				  const struct hist_event *ev)
+{
+	const struct hist_field *f = hd->vars[i];
+	struct hist_elt *he = elt->private_data;
+	char *slot = he->strs[hd->var_str[i]];
+	unsigned long *stack = (unsigned long *)slot;
+
+	BUILD_BUG_ON((HIST_STACKTRACE_DEPTH + 1) * sizeof(long) > STR_VAR_LEN_MAX);
+	if (hist_field_is_string(f)) {
+		hist_str_copy(slot, (const char *)(unsigned long)hist_field_value(f, ev),
+			      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
+	} else {
+		memset(stack, 0, (HIST_STACKTRACE_DEPTH + 1) * sizeof(long));
+		hist_key_stack(stack + 1, f, ev);
+		while (stack[0] < HIST_STACKTRACE_DEPTH && stack[stack[0] + 1])
+			stack[0]++;
+	}
+	return (unsigned long)slot;
 }
 
 void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
@@ -302,8 +353,9 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 			void *slot = (void *)buf + f->key_offset;
 
 			if (hist_field_is_string(f))
-				hist_key_string(slot, f, ev, (const char *)(unsigned long)
-						hist_field_value(f, ev));
+				hist_str_copy(slot, (const char *)(unsigned long)
+					      hist_field_value(f, ev),
+					      hist_str_room(f, ev, f->size - 1));
 			else if (hist_field_is_stack(f))
 				hist_key_stack(slot, f, ev);
 			else
@@ -329,7 +381,9 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	for (i = 0; i < hd->n_vals; i++)
 		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
 	for (i = 0; i < hd->n_vars; i++)
-		tracing_map_set_var(elt, i, hist_field_value(hd->vars[i], ev));
+		tracing_map_set_var(elt, i, hd->var_str[i] < 0 ?
+				    hist_field_value(hd->vars[i], ev) :
+				    hist_var_keep(hd, elt, i, ev));
 	if (hd->n_actions)
 		hist_actions_run(hd, elt, buf, ev, refs);
 }

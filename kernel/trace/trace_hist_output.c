@@ -221,9 +221,12 @@ bool hist_field_name_is(const struct hist_field *f,
 	       !memcmp(buf, name->start, name->len);
 }
 
-/* The command's line in the trigger file, and in the hist file's header. */
-void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
-			const char *filter, bool paused)
+/*
+ * The command in canonical form; without size= and clock= when
+ * @identity, for telling whether two commands mean the same histogram.
+ */
+static void hist_print_spec(struct seq_file *m, const struct hist_data *hd,
+			    bool identity)
 {
 	const struct hist_spec *spec = hd->spec;
 	bool nohc = spec->flags & HIST_SPEC_NOHITCOUNT;
@@ -231,7 +234,7 @@ void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 
 	seq_puts(m, "hist:");
 	if (spec->name.len)
-		seq_printf(m, "%.*s:", spec->name.len, spec->name.start);
+		seq_printf(m, "name=%.*s:", spec->name.len, spec->name.start);
 	seq_puts(m, "keys=");
 	for (i = 0; i < hd->n_keys; i++) {
 		if (i)
@@ -265,19 +268,32 @@ void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 		if (hd->sort[i].descending)
 			seq_puts(m, ".descending");
 	}
-	seq_printf(m, ":size=%u", 1U << hd->map->map_bits);
-	if (hd->timestamps)
+	if (!identity)
+		seq_printf(m, ":size=%u", 1U << hd->map->map_bits);
+	if (hd->timestamps && !identity)
 		seq_printf(m, ":clock=%.*s", spec->clock.len ? spec->clock.len : 6,
 			   spec->clock.len ? spec->clock.start : "global");
 	if (nohc)
 		seq_puts(m, ":nohitcount");
 	hist_print_actions_spec(m, hd);
+}
+
+void hist_print_identity(struct seq_file *m, const struct hist_data *hd)
+{
+	hist_print_spec(m, hd, true);
+}
+
+/* The command's line in the trigger file, and in the hist file's header. */
+void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
+			const char *filter, bool paused)
+{
+	hist_print_spec(m, hd, false);
 	if (filter)
 		seq_printf(m, " if %s", filter);
 	seq_puts(m, paused ? " [paused]\n" : " [active]\n");
 }
 
-/* The entries of the hist file, sorted, then the totals. */
+/* The entries of the hist file, sorted; their number. */
 int hist_print_entries(struct seq_file *m, struct hist_data *hd)
 {
 	bool nohc = hd->spec->flags & HIST_SPEC_NOHITCOUNT;
@@ -312,8 +328,13 @@ int hist_print_entries(struct seq_file *m, struct hist_data *hd)
 		seq_putc(m, '\n');
 	}
 	tracing_map_destroy_sort_entries(entries, n);
-	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
-		   (u64)atomic64_read(&hd->map->hits), n,
-		   (u64)atomic64_read(&hd->map->drops));
 	return n;
+}
+
+void hist_print_totals(struct seq_file *m, const struct hist_data *hd,
+		       unsigned int n_entries)
+{
+	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
+		   (u64)atomic64_read(&hd->map->hits), n_entries,
+		   (u64)atomic64_read(&hd->map->drops));
 }

@@ -79,6 +79,15 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
 	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (384 bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",
+	[HIST_ERR_NAMED_MISMATCH]	=
+		"Named hist trigger doesn't match existing named trigger (includes variables)",
+	[HIST_ERR_TRIGGER_EEXIST]	= "Hist trigger already exists",
+	[HIST_ERR_TRIGGER_ENOENT_CLEAR]	= "Can't clear or continue a nonexistent hist trigger",
+	[HIST_ERR_SET_CLOCK_FAIL]	= "Couldn't set trace_clock",
+	[HIST_ERR_IN_USE]		= "Variables of this histogram are in use",
+	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
+	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
+	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
 };
 
 const char * const hist_handler_names[] = {
@@ -91,8 +100,8 @@ struct hist_parser {
 	struct trace_parse	p;
 	struct hist_spec	*spec;
 	struct hist_parse_err	*err;
+	int			start;	/* column where the current span starts */
 	int			end;	/* column where the current span ends */
-	unsigned int		n_ops;	/* operators in the current expression */
 };
 
 /* Record an error at @pos; returns -EINVAL for the caller to pass up. */
@@ -287,20 +296,36 @@ done:
 
 static int hist_sum(struct hist_parser *hp, struct hist_expr **out);
 
+/* The column of the ')' closing the '(' just before @pos, or -1. */
+static int hist_closing_paren(struct hist_parser *hp, int pos)
+{
+	int depth = 1;
+
+	for (; pos < hp->end; pos++) {
+		if (hp->p.text[pos] == '(')
+			depth++;
+		else if (hp->p.text[pos] == ')' && !--depth)
+			return pos;
+	}
+	return -1;
+}
+
 /* An atom, or -(EXPR). */
 static int hist_unary(struct hist_parser *hp, struct hist_expr **out)
 {
-	int start = hp->p.pos, ret;
+	int start = hp->p.pos, close, ret;
 	struct hist_expr *e;
 
 	if (hist_cur(hp) != '-')
 		return hist_atom(hp, out);
-	if (++hp->n_ops > HIST_OPS_MAX)
-		return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, start);
 	hp->p.pos++;
 	if (hist_cur(hp) != '(')
 		return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
 	hp->p.pos++;
+	/* as on the base kernel, -(EXPR) only as a whole expression */
+	close = hist_closing_paren(hp, hp->p.pos);
+	if (start != hp->start || (close >= 0 && close != hp->end - 1))
+		return hist_fail(hp, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
 	e = hist_node(hp, HIST_EXPR_NEG, start);
 	if (!e)
 		return -EINVAL;
@@ -331,8 +356,6 @@ static int hist_chain(struct hist_parser *hp, struct hist_expr **out,
 	while (!ret && hist_cur(hp) && strchr(ops, hist_cur(hp))) {
 		char op = hist_cur(hp);
 
-		if (++hp->n_ops > HIST_OPS_MAX)
-			return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, hp->p.pos);
 		hp->p.pos++;
 		e = hist_node(hp, kinds[(int)op], start);
 		if (!e)
@@ -360,14 +383,35 @@ static int hist_sum(struct hist_parser *hp, struct hist_expr **out)
 	return hist_chain(hp, out, "+-", hist_product);
 }
 
+/*
+ * Where an expression has too many operators: counting them root first,
+ * then the left operand's, then the right one's, as the base kernel
+ * does, at the left operand of the first one over HIST_OPS_MAX, which is
+ * where the base complains.  -1 when there are not too many.
+ */
+static int hist_ops_excess(const struct hist_expr *e, unsigned int *n)
+{
+	int pos;
+
+	if (e->kind < HIST_EXPR_ADD)
+		return -1;
+	if (++*n > HIST_OPS_MAX)
+		return e->arg[0]->text.pos;
+	pos = hist_ops_excess(e->arg[0], n);
+	if (pos < 0 && e->kind != HIST_EXPR_NEG)
+		pos = hist_ops_excess(e->arg[1], n);
+	return pos;
+}
+
 /* One expression filling exactly the span up to @end. */
 static int hist_expr_span(struct hist_parser *hp, int end,
 			  struct hist_expr **out)
 {
-	int ret;
+	unsigned int n = 0;
+	int ret, pos;
 
+	hp->start = hp->p.pos;
 	hp->end = end;
-	hp->n_ops = 0;
 	ret = hist_sum(hp, out);
 	if (!ret && hp->p.pos != end) {
 		/* -(x) followed by more, or a stray character */
@@ -375,6 +419,9 @@ static int hist_expr_span(struct hist_parser *hp, int end,
 			return hist_fail(hp, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
 		return hist_fail(hp, HIST_ERR_UNEXPECTED_CHAR, hp->p.pos);
 	}
+	pos = ret ? -1 : hist_ops_excess(*out, &n);
+	if (pos >= 0)
+		return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, pos);
 	return ret;
 }
 
@@ -436,6 +483,8 @@ static int hist_field_list(struct hist_parser *hp, int end,
 static int hist_sort_list(struct hist_parser *hp, int end)
 {
 	struct hist_spec *spec = hp->spec;
+	/* the base kernel points at "sort=" for these two */
+	int attr = hp->p.pos - (int)strlen("sort=");
 
 	spec->n_sort = 0;
 	while (hp->p.pos <= end) {
@@ -448,9 +497,9 @@ static int hist_sort_list(struct hist_parser *hp, int end)
 		};
 
 		if (dot == start)
-			return hist_fail(hp, HIST_ERR_EMPTY_SORT_FIELD, start);
+			return hist_fail(hp, HIST_ERR_EMPTY_SORT_FIELD, attr);
 		if (spec->n_sort == TRACING_MAP_SORT_KEYS_MAX)
-			return hist_fail(hp, HIST_ERR_TOO_MANY_SORT_FIELDS, start);
+			return hist_fail(hp, HIST_ERR_TOO_MANY_SORT_FIELDS, attr);
 		s->name.start = hp->p.text + start;
 		s->name.pos = start;
 		s->name.len = dot - start;

@@ -11,9 +11,11 @@
  * sched_waking, say).
  *
  * Lookups of names (binding, registering) run under event_mutex, which
- * also keeps the scope's list and the n_users counts.  A histogram whose
- * variables are referenced cannot go while n_users is not zero; the
- * trigger code refuses to remove it.
+ * also keeps the scope's list and the n_users counts.  A registered
+ * histogram counts as a user of each histogram it references (one only
+ * bound, to find the histogram a !hist command means, does not); one
+ * whose variables have users cannot go, the trigger code refuses to
+ * remove it.
  *
  * Reading happens on the event path (hist_refs_read()): for each
  * reference, a lookup in the defining histogram's map and a read of the
@@ -81,6 +83,16 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	return 0;
 }
 
+/* Count @hd in (or out of) the users of the histograms it references. */
+static void hist_vars_count_users(struct hist_data *hd, int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < hd->n_refs; i++)
+		if (hd->refs[i]->var_hd != hd)
+			hd->refs[i]->var_hd->n_users += n;
+}
+
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 		       struct hist_parse_err *err)
 {
@@ -90,7 +102,7 @@ int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 	unsigned int i;
 
 	if (!hd->n_vars)
-		return 0;
+		goto counted;
 	/* names are unique among the histograms of one event */
 	system.start = hd->call->class->system;
 	system.len = strlen(system.start);
@@ -108,12 +120,19 @@ int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 		}
 	}
 	list_add_tail(&hd->scope_node, &scope->hists);
+counted:
+	/* from now on it uses the variables it references */
+	hist_vars_count_users(hd, 1);
+	hd->registered = true;
 	return 0;
 }
 
 void hist_vars_unregister(struct hist_data *hd)
 {
 	list_del_init(&hd->scope_node);
+	if (hd->registered)
+		hist_vars_count_users(hd, -1);
+	hd->registered = false;
 }
 
 bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
