@@ -2,8 +2,8 @@
 /*
  * Event triggers on user events: a trigger puts the user event in soft
  * mode (so its status bit says it is consumed and its writes reach the
- * kernel), its filter sees the user-supplied fields, and a user event can
- * be the target of disable_event.
+ * kernel), its filter sees the user-supplied fields, a user event can be
+ * the target of disable_event, and histograms count its writes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -109,6 +109,7 @@ FIXTURE_TEARDOWN(ue)
 	if (self->data_fd < 0)
 		return;
 	write_text(EVENT_DIR "/trigger", "!traceoff");
+	write_text(EVENT_DIR "/trigger", "!hist:keys=val:vals=hitcount,val:sort=val");
 	write_text(TRACEFS "/events/ftrace/print/trigger",
 		   "!disable_event:user_events:" EVENT_NAME);
 	write_text(EVENT_DIR "/enable", "0");
@@ -190,6 +191,50 @@ TEST_F(ue, disable_event_target)
 	ASSERT_STREQ("disable_event:user_events:" EVENT_NAME ":count=0\n", buf);
 	ASSERT_EQ(0, write_text(TRACEFS "/events/ftrace/print/trigger",
 				"!disable_event:user_events:" EVENT_NAME));
+}
+
+TEST_F(ue, hist)
+{
+	static const __u32 vals[] = { 3, 1, 3, 3, 2 };
+	char buf[1024];
+	unsigned int i;
+
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"hist:keys=val:vals=hitcount,val:sort=val"));
+	ASSERT_EQ(1, ue_status(self->status, self->status_bit));
+	for (i = 0; i < ARRAY_SIZE(vals); i++)
+		ASSERT_EQ(8, ue_write(self->data_fd, self->write_index, vals[i]));
+
+	ASSERT_GT(read_text(EVENT_DIR "/hist", buf, sizeof(buf)), 0);
+	ASSERT_STREQ("# event histogram\n"
+		     "#\n"
+		     "# trigger info: hist:keys=val:vals=hitcount,val:sort=val:size=2048 [active]\n"
+		     "#\n"
+		     "\n"
+		     "{ val:          1 } hitcount:          1  val:          1\n"
+		     "{ val:          2 } hitcount:          1  val:          2\n"
+		     "{ val:          3 } hitcount:          3  val:          9\n"
+		     "\n"
+		     "Totals:\n"
+		     "    Hits: 5\n"
+		     "    Entries: 3\n"
+		     "    Dropped: 0\n", buf);
+
+	/* paused, a write does not count; continued, it does again */
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"hist:keys=val:vals=hitcount,val:sort=val:pause"));
+	ASSERT_EQ(8, ue_write(self->data_fd, self->write_index, 1));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"hist:keys=val:vals=hitcount,val:sort=val:cont"));
+	ASSERT_EQ(8, ue_write(self->data_fd, self->write_index, 2));
+	ASSERT_GT(read_text(EVENT_DIR "/hist", buf, sizeof(buf)), 0);
+	ASSERT_NE(NULL, strstr(buf, "{ val:          1 } hitcount:          1  val:          1\n"));
+	ASSERT_NE(NULL, strstr(buf, "{ val:          2 } hitcount:          2  val:          4\n"));
+	ASSERT_NE(NULL, strstr(buf, "    Hits: 6\n"));
+
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"!hist:keys=val:vals=hitcount,val:sort=val"));
+	ASSERT_EQ(0, ue_status(self->status, self->status_bit));
 }
 
 TEST_HARNESS_MAIN
