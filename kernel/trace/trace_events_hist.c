@@ -356,6 +356,12 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 		goto fail;
 	}
 	ret = hist_parse(ht->spec, ht->text, HIST_PREFIX_LEN, err);
+	if (!ret && ht->text[ht->spec->end]) {
+		/* the filter is split off already: nothing else may follow */
+		ret = hist_bind_fail(&b, HIST_ERR_TRAILING_TEXT,
+				     ht->spec->end +
+				     strspn(ht->text + ht->spec->end, " \t"));
+	}
 	if (ret)
 		goto fail;
 

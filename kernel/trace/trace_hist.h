@@ -75,6 +75,7 @@ enum hist_err {
 	HIST_ERR_ACTION_MISMATCH,	/* e.g. onmatch().snapshot() */
 	HIST_ERR_NO_SAVE_PARAMS,
 	HIST_ERR_TOO_MANY_SAVE_ACTIONS,
+	HIST_ERR_TOO_MANY_SNAPSHOTS,
 	HIST_ERR_TOO_MANY_PARAMS,
 	HIST_ERR_INVALID_PARAM,		/* an empty parameter */
 	HIST_ERR_TOO_MANY_ACTIONS,
@@ -104,6 +105,7 @@ enum hist_err {
 	HIST_ERR_TOO_MANY_FIELD_VARS,
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
 	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_TRAILING_TEXT,		/* "keys=a b": more than the attributes */
 	HIST_ERR_MAX
 };
 

@@ -69,6 +69,16 @@ static void hist_field_pseudo(struct hist_field *f, unsigned int i)
 	f->size = hist_pseudo[i].size;
 }
 
+/* Modifiers a value or a variable may not have (keys: see below). */
+static const unsigned int hist_role_refused[] = {
+	[HIST_ROLE_KEY] = 0,
+	[HIST_ROLE_VAL] = HIST_MOD_LOG2 | HIST_MOD_BUCKETS | HIST_MOD_SYM |
+			  HIST_MOD_SYM_OFFSET | HIST_MOD_SYSCALL |
+			  HIST_MOD_STACKTRACE,
+	[HIST_ROLE_VAR] = HIST_MOD_LOG2 | HIST_MOD_BUCKETS | HIST_MOD_PERCENT |
+			  HIST_MOD_GRAPH,
+};
+
 /* An event field (or common_*, hitcount) with its modifier. */
 static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			   enum hist_field_role role)
@@ -81,6 +91,11 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 
 	if (!trace_token_cstr(&e->name, name, sizeof(name)))
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
+	/* system.event.field: a field of this very event */
+	if (e->system.len &&
+	    (!hist_token_is(&e->system, b->call->class->system) ||
+	     !hist_token_is(&e->event, trace_event_name(b->call))))
+		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
 		if (!strcmp(name, hist_pseudo[i].name))
@@ -143,11 +158,21 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		f->usecs = true;
 		f->constant = b->clock_in_ns;	/* convert on each event */
 	}
-	if (((f->mods & HIST_MOD_EXECNAME) && strcmp(name, "common_pid")) ||
+	/* a call stack prints as one; like the base, list no .hex on it */
+	if (f->kind == HIST_FIELD_CALLER)
+		f->mods &= ~HIST_MOD_HEX;
+	/* a string or a stack is read through its address: keep it whole */
+	if (((f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)) &&
+	     (hist_field_is_string(f) || hist_field_is_stack(f))) ||
+	    ((f->mods & HIST_MOD_EXECNAME) && strcmp(name, "common_pid")) ||
 	    ((f->mods & HIST_MOD_STACKTRACE) && f->kind != HIST_FIELD_STACK) ||
 	    ((f->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)) &&
-	     role != HIST_ROLE_VAL))
+	     role == HIST_ROLE_KEY))
 		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
+	/* what a value or a variable cannot be, where the base says so */
+	if ((f->mods & hist_role_refused[role]) ||
+	    (role == HIST_ROLE_VAL && hist_field_is_stack(f)))
+		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
 	return 0;
 }
 

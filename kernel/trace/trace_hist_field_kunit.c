@@ -70,6 +70,7 @@ static struct trace_event_class hist_test_class = {
 
 static struct trace_event_call hist_test_call = {
 	.class	= &hist_test_class,
+	.name	= "ev",
 };
 
 /* A record: the strings "dynamic" and "relative" in data[]. */
@@ -153,7 +154,9 @@ static u64 hist_test_value(struct kunit *test, const char *text)
 	struct hist_field *f;
 
 	hist_test_fill(&r);
-	f = hist_test_bind(test, text, HIST_ROLE_VAL, &err);
+	/* as a key, which takes every modifier but a reference */
+	f = hist_test_bind(test, text, strchr(text, '$') ? HIST_ROLE_VAL :
+			   HIST_ROLE_KEY, &err);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, f, "%s: %s at %d", text,
 				  hist_err_text[err.err], err.pos);
 	return f ? hist_field_value(f, &ev) : 0;
@@ -306,14 +309,24 @@ static const struct {
 } hist_test_refused[] = {
 	{ "nosuch", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
 	{ "comm", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	/* a field named with its event: only this event's */
+	{ "hist_test.ev.s8v.hex", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	{ "hist_test.other.s8v", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
 	{ "COMM", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
 	{ "s8v+nosuch", HIST_ROLE_VAL, 4, HIST_ERR_FIELD_NOT_FOUND },
 	{ "mac", HIST_ROLE_KEY, 0, HIST_ERR_HIST_CREATE_FAIL },
 	{ "s8v.execname", HIST_ROLE_KEY, 4, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "common_pid.execname", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
 	{ "s8v.stacktrace", HIST_ROLE_KEY, 4, HIST_ERR_BAD_FIELD_MODIFIER },
+	/* a string is read through its address, which these would change */
+	{ "comm.log2", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "dyn.buckets=10", HIST_ROLE_VAR, 4, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "u64v.percent", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
-	{ "u64v.graph", HIST_ROLE_VAR, 5, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.graph", HIST_ROLE_VAR, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.log2", HIST_ROLE_VAR, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.sym", HIST_ROLE_VAL, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "s8v+u64v.buckets=4", HIST_ROLE_VAL, 4, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "common_stacktrace", HIST_ROLE_VAL, 0, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "u64v.percent", HIST_ROLE_VAL, -1, HIST_ERR_NONE },
 	{ "s8v*comm", HIST_ROLE_VAL, 4, HIST_ERR_INVALID_STR_OPERAND },
 	{ "-(dyn)", HIST_ROLE_VAL, 2, HIST_ERR_INVALID_STR_OPERAND },
@@ -380,6 +393,7 @@ static void hist_test_listing(struct kunit *test)
 		{ "s8v.hex", "s8v.hex" },
 		{ "cpu", "common_cpu" },
 		{ "stacktrace", "common_stacktrace" },
+		{ "common_stacktrace.hex", "common_stacktrace" },
 		{ "u64v.bucket=0x10", "u64v.buckets=16" },
 		{ "common_timestamp.usecs", "common_timestamp.usecs" },
 		{ "common_timestamp.usecs-$t", "common_timestamp.usecs-$t" },
@@ -394,8 +408,11 @@ static void hist_test_listing(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		/* keys take every modifier; values take references */
 		struct hist_field *f = hist_test_bind(test, cases[i][0],
-						      HIST_ROLE_VAL, &err);
+						      strchr(cases[i][0], '$') ?
+						      HIST_ROLE_VAL : HIST_ROLE_KEY,
+						      &err);
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "%s", cases[i][0]);
 		hist_print_expr(m, f);

@@ -61,6 +61,7 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
 	[HIST_ERR_NO_SAVE_PARAMS]	= "No params found for save()",
 	[HIST_ERR_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
+	[HIST_ERR_TOO_MANY_SNAPSHOTS]	= "Can't have more than one snapshot() action per hist",
 	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
 	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
 	[HIST_ERR_TOO_MANY_ACTIONS]	= "Too many actions (8 max)",
@@ -88,6 +89,7 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
 	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
 	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
+	[HIST_ERR_TRAILING_TEXT]	= "Unexpected text after the command (a filter starts with 'if ')",
 };
 
 const char * const hist_handler_names[] = {
@@ -204,7 +206,9 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 		if (strncmp(hp->p.text + start, hist_mods[i].name, len))
 			continue;
 		if (hist_mods[i].mod != HIST_MOD_BUCKETS) {
-			if (start + len != hp->p.pos)
+			/* the base kernel takes any word starting so for these */
+			if (start + len != hp->p.pos &&
+			    !(hist_mods[i].mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
 				continue;
 			e->mods = hist_mods[i].mod;
 			return 0;
@@ -260,14 +264,17 @@ static int hist_atom(struct hist_parser *hp, struct hist_expr **out)
 	} else {
 		if (!hist_ident(hp, &a))
 			return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, start);
-		/* system.event.$var */
+		/* system.event.$var, or system.event.field */
 		if (hist_cur(hp) == '.') {
 			int mark = hp->p.pos++;
+			bool var;
 
 			if (hist_ident(hp, &b) && hist_cur(hp) == '.' &&
-			    hp->p.text[hp->p.pos + 1] == '$') {
-				hp->p.pos += 2;
-				e = hist_node(hp, HIST_EXPR_VAR, start);
+			    hp->p.pos + 1 < hp->end) {
+				var = hp->p.text[hp->p.pos + 1] == '$';
+				hp->p.pos += var ? 2 : 1;
+				e = hist_node(hp, var ? HIST_EXPR_VAR :
+					      HIST_EXPR_FIELD, start);
 				if (!e)
 					return -EINVAL;
 				e->system = a;
@@ -275,6 +282,8 @@ static int hist_atom(struct hist_parser *hp, struct hist_expr **out)
 				if (!hist_ident(hp, &e->name))
 					return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR,
 							 hp->p.pos);
+				if (!var && hist_cur(hp) == '.')
+					ret = hist_modifier(hp, e);
 				goto done;
 			}
 			hp->p.pos = mark;
@@ -554,9 +563,14 @@ static int hist_params(struct hist_parser *hp, struct hist_spec_action *a,
 	if (hp->p.pos == close)
 		return 0;
 	while (hp->p.pos <= close) {
-		int stop = hist_next(hp, ',', close), start = hp->p.pos;
+		int stop = hist_next(hp, ',', close), start, next = stop + 1;
 		struct trace_token *t = &a->params[a->n_params];
 
+		/* "save( a , b )" as the base kernel takes it */
+		trace_parse_skip_space(&hp->p);
+		start = min(hp->p.pos, stop);
+		while (stop > start && isspace(hp->p.text[stop - 1]))
+			stop--;
 		if (stop == start)
 			return hist_fail(hp, HIST_ERR_INVALID_PARAM, start);
 		if (synth_first)
@@ -567,7 +581,7 @@ static int hist_params(struct hist_parser *hp, struct hist_spec_action *a,
 		t->start = hp->p.text + start;
 		t->pos = start;
 		t->len = stop - start;
-		hp->p.pos = stop + 1;
+		hp->p.pos = next;
 	}
 	return 0;
 }
@@ -626,10 +640,14 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 			return hist_fail(hp, HIST_ERR_ACTION_MISMATCH, name);
 		if (a->action == HIST_ACT_SAVE && !a->n_params)
 			return hist_fail(hp, HIST_ERR_NO_SAVE_PARAMS, name);
-		for (i = 0; a->action == HIST_ACT_SAVE && i < spec->n_actions; i++)
-			if (spec->actions[i].action == HIST_ACT_SAVE)
-				return hist_fail(hp, HIST_ERR_TOO_MANY_SAVE_ACTIONS,
-						 name);
+		for (i = 0; i < spec->n_actions; i++)
+			if (spec->actions[i].action == a->action)
+				return hist_fail(hp, a->action == HIST_ACT_SAVE ?
+						 HIST_ERR_TOO_MANY_SAVE_ACTIONS :
+						 HIST_ERR_TOO_MANY_SNAPSHOTS, name);
+		/* snapshot(anything) is snapshot(), as on the base kernel */
+		if (a->action == HIST_ACT_SNAPSHOT)
+			a->n_params = 0;
 	} else if (hist_token_is(&act, "trace")) {
 		a->action = HIST_ACT_TRACE;
 		if (!a->synth.len)
@@ -746,6 +764,26 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	}
 }
 
+/*
+ * Where the attribute at the cursor ends: at the next ':' or blank that
+ * is not inside parentheses, so "save(a, b)" is one attribute.
+ */
+static int hist_attr_end(struct hist_parser *hp)
+{
+	int pos = hp->p.pos, depth = 0;
+	char c;
+
+	for (; (c = hp->p.text[pos]); pos++) {
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth)
+			depth--;
+		else if (!depth && (c == ':' || isspace(c)))
+			break;
+	}
+	return pos;
+}
+
 int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 	       struct hist_parse_err *err)
 {
@@ -760,12 +798,12 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 	hp.p.pos = start;
 
 	for (;;) {
-		int begin = hp.p.pos, end, eq;
-		struct trace_token attr;
+		int begin, end, eq;
 
-		trace_parse_word(&hp.p, &attr, ":");
-		end = hp.p.pos;
-		hp.p.pos = begin;
+		/* "keys=a: vals=b" as the base kernel takes it */
+		trace_parse_skip_space(&hp.p);
+		begin = hp.p.pos;
+		end = hist_attr_end(&hp);
 		hp.end = end;
 		eq = hist_next(&hp, '=', end);
 		if (eq == begin && eq < end)

@@ -277,7 +277,7 @@ static const struct {
 	  "            ^", HIST_ERR_INCOMPLETE_EXPR },
 	{ "hist:keys=a.foo",
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
-	{ "hist:keys=a.hex.log2",
+	{ "hist:keys=a.hex.",
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "hist:keys=a.buckets=0",
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
@@ -299,6 +299,8 @@ static const struct {
 	  "            ^", HIST_ERR_EMPTY_ASSIGNMENT },
 	{ "hist:keys=a:sort=b.up",
 	  "                   ^", HIST_ERR_INVALID_SORT_MODIFIER },
+	{ "hist:keys=a:x=b:onmax($x).snapshot():onchange($x).snapshot()",
+	  "                                                  ^", HIST_ERR_TOO_MANY_SNAPSHOTS },
 	{ "hist:keys=a:sort=a,b,c",	/* at "sort", as the base kernel */
 	  "            ^", HIST_ERR_TOO_MANY_SORT_FIELDS },
 	{ "hist:keys=a:sort=,a",
@@ -407,9 +409,9 @@ static void hist_test_limits(struct kunit *test)
 	/* Eight handlers, not nine. */
 	p = cmd + sprintf(cmd, "hist:keys=a");
 	for (i = 0; i < HIST_ACTIONS_MAX; i++)
-		p += sprintf(p, ":onchange($x).snapshot()");
+		p += sprintf(p, ":onchange($x).trace(s,$x)");
 	KUNIT_EXPECT_EQ(test, hist_parse(spec, cmd, 5, &err), 0);
-	sprintf(p, ":onchange($x).snapshot()");
+	sprintf(p, ":onchange($x).trace(s,$x)");
 	KUNIT_EXPECT_EQ(test, hist_parse(spec, cmd, 5, &err), -EINVAL);
 	KUNIT_EXPECT_EQ(test, err.err, HIST_ERR_TOO_MANY_ACTIONS);
 
