@@ -137,8 +137,14 @@ static const char *const fixture[] = {
 };
 
 static int status_fd = -1;
-/* Per target: inputs applied, and guest nanoseconds spent on them */
+/*
+ * Per target: inputs applied, guest nanoseconds spent on them, and how
+ * many of the text ones the kernel took (a grammar that is always
+ * refused reaches little behind its parser).
+ */
 static unsigned long target_count[TGT_COUNT], target_ns[TGT_COUNT];
+static unsigned long target_taken[TGT_COUNT];
+static __thread int text_taken;
 static unsigned long n_inputs, n_reports;
 /* -x: stop at the first report (make fuzz-planted) */
 static int stop_at_report;
@@ -319,26 +325,157 @@ static void gen_filter(struct rng *r, struct event *e, struct text *t)
 	}
 }
 
-static void gen_hist(struct rng *r, struct event *e, struct text *t)
+static const char *const hist_mods[] = {
+	"", "", "", ".hex", ".sym", ".sym-offset", ".execname", ".syscall",
+	".log2", ".buckets=10", ".buckets=0", ".buckets=18446744073709551615",
+	".usecs", ".percent", ".graph", ".stacktrace", ".nosuch", ".",
+};
+
+/* The histogram variables the generators define and refer to */
+static const char *const hist_vars[] = { "ts0", "lat", "a", "b" };
+
+/*
+ * An operand of a histogram expression: a field with a modifier, a
+ * number, a variable of this or another event (sched_waking holds $ts0
+ * when an earlier input put it there), or a field named with its event.
+ */
+static void gen_hist_atom(struct rng *r, struct event *e, struct text *t)
 {
-	static const char *const mods[] = {
-		"", "", "", ".hex", ".sym", ".sym-offset", ".execname", ".syscall",
-		".log2", ".buckets=10", ".usecs", ".percent", ".graph", ".stacktrace",
-	};
+	struct event *o = &events[below(r, NEVENTS)];
 	int s;
 
+	switch (below(r, 8)) {
+	case 0:
+		add_number(r, t);
+		break;
+	case 1:
+		add(t, "$%s", pick(r, hist_vars, ARRAY_SIZE(hist_vars)));
+		break;
+	case 2:
+		add(t, "%s.%s.$%s", o->sys, o->name,
+		    pick(r, hist_vars, ARRAY_SIZE(hist_vars)));
+		break;
+	case 3:
+		add(t, "%s.%s.%s", e->sys, e->name, field_of(r, e, &s));
+		break;
+	case 4:
+		add(t, "common_timestamp%s", chance(r, 2) ? ".usecs" : "");
+		break;
+	default:
+		add(t, "%s%s", field_of(r, e, &s),
+		    pick(r, hist_mods, ARRAY_SIZE(hist_mods)));
+	}
+}
+
+/* An expression: + - * / of operands, parentheses and unary minus. */
+static void gen_hist_expr(struct rng *r, struct event *e, struct text *t,
+			  int depth)
+{
+	static const char ops[] = "+-*/";
+
+	if (depth < 5 && chance(r, 4)) {
+		add(t, "%s(", chance(r, 3) ? "-" : "");
+		gen_hist_expr(r, e, t, depth + 1);
+		add(t, ")");
+	} else {
+		gen_hist_atom(r, e, t);
+	}
+	if (depth < 5 && chance(r, 3)) {
+		add(t, "%c", ops[below(r, 4)]);
+		gen_hist_expr(r, e, t, depth + 1);
+	}
+}
+
+/* The parameters of an action: fields, variables, whole expressions. */
+static void gen_hist_params(struct rng *r, struct event *e, struct text *t)
+{
+	int n = chance(r, 10) ? 1 + below(r, 40) : below(r, 5), i, s;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			add(t, chance(r, 8) ? " , " : ",");
+		switch (below(r, 4)) {
+		case 0:
+			add(t, "$%s", pick(r, hist_vars, ARRAY_SIZE(hist_vars)));
+			break;
+		case 1:
+			gen_hist_atom(r, e, t);
+			break;
+		default:
+			add(t, "%s", field_of(r, e, &s));
+		}
+	}
+}
+
+/* A handler with one or more actions, as a trigger may hold several. */
+static void gen_hist_handler(struct rng *r, struct event *e, struct text *t)
+{
+	static const char *const handlers[] = { "onmatch", "onmax", "onchange" };
+	const char *h = pick(r, handlers, ARRAY_SIZE(handlers));
+	struct event *o = &events[below(r, NEVENTS)];
+
+	if (!strcmp(h, "onmatch"))
+		add(t, ":onmatch(%s.%s)", chance(r, 2) ? "sched" : o->sys,
+		    chance(r, 2) ? "sched_waking" : o->name);
+	else
+		add(t, ":%s($%s)", h, pick(r, hist_vars, ARRAY_SIZE(hist_vars)));
+	switch (below(r, 5)) {
+	case 0:
+		/* the legacy form: the synthetic event as the action */
+		add(t, ".fz_syn(");
+		break;
+	case 1:
+		add(t, ".save(");
+		break;
+	case 2:
+		add(t, ".snapshot(");
+		break;
+	default:
+		add(t, ".trace(%s%s", chance(r, 8) ? "nosuch" : "fz_syn",
+		    chance(r, 6) ? "" : ",");
+	}
+	gen_hist_params(r, e, t);
+	add(t, "%s", chance(r, 12) ? "" : ")");
+}
+
+static void gen_hist(struct rng *r, struct event *e, struct text *t)
+{
+	int s, n;
+
 	/* a new key per event now and then: small maps fill up */
-	add(t, "hist:keys=%s%s",
-	    chance(r, 6) ? "common_timestamp" : field_of(r, e, &s),
-	    pick(r, mods, ARRAY_SIZE(mods)));
-	if (chance(r, 2))
-		add(t, ",%s%s", field_of(r, e, &s), pick(r, mods, ARRAY_SIZE(mods)));
-	if (chance(r, 2))
-		add(t, ":vals=hitcount,%s%s", field_of(r, e, &s), pick(r, mods, ARRAY_SIZE(mods)));
+	add(t, "hist:%s=", chance(r, 4) ? "key" : "keys");
+	switch (below(r, 8)) {
+	case 0:
+		add(t, "common_timestamp");
+		break;
+	case 1:
+		add(t, "%s", chance(r, 2) ? "common_stacktrace" : "stacktrace");
+		break;
+	case 2:
+		gen_hist_expr(r, e, t, 3);
+		break;
+	default:
+		add(t, "%s%s", field_of(r, e, &s),
+		    pick(r, hist_mods, ARRAY_SIZE(hist_mods)));
+	}
+	for (n = chance(r, 2) ? below(r, 5) : 0; n; n--)
+		add(t, ",%s%s", field_of(r, e, &s),
+		    pick(r, hist_mods, ARRAY_SIZE(hist_mods)));
+	if (chance(r, 2)) {
+		add(t, ":%s=hitcount", chance(r, 3) ? "values" : "vals");
+		for (n = 1 + below(r, 4); n; n--) {
+			add(t, ",");
+			gen_hist_expr(r, e, t, 4);
+		}
+	}
 	if (chance(r, 3))
 		add(t, ":ts0=common_timestamp.usecs");
 	if (chance(r, 4))
 		add(t, ":lat=common_timestamp.usecs-$ts0");
+	for (n = chance(r, 3) ? 1 + below(r, 3) : 0; n; n--) {
+		add(t, ":%s=", pick(r, hist_vars, ARRAY_SIZE(hist_vars)));
+		gen_hist_expr(r, e, t, 0);
+	}
 	if (chance(r, 3))
 		add(t, ":sort=%s%s", chance(r, 2) ? "hitcount" : field_of(r, e, &s),
 		    chance(r, 2) ? ".descending" : "");
@@ -353,12 +490,10 @@ static void gen_hist(struct rng *r, struct event *e, struct text *t)
 		add(t, ":name=fz_h%u", below(r, 3));
 	if (chance(r, 5))
 		add(t, ":%s", chance(r, 2) ? "pause" : (chance(r, 2) ? "cont" : "clear"));
-	if (chance(r, 4))
-		add(t, ":onmatch(sched.sched_waking).fz_syn($lat,pid,comm,comm)");
-	if (chance(r, 5))
-		add(t, ":onmax($lat).save(%s)", field_of(r, e, &s));
-	if (chance(r, 6))
-		add(t, ":onchange($ts0).snapshot()");
+	if (chance(r, 8))
+		add(t, ":nohitcount");
+	for (n = chance(r, 2) ? 1 + below(r, chance(r, 8) ? 10 : 2) : 0; n; n--)
+		gen_hist_handler(r, e, t);
 	if (chance(r, 8))
 		add(t, ":clock=%s", chance(r, 2) ? "global" : "nosuch");
 }
@@ -661,7 +796,9 @@ static void write_file(const char *path, const void *data, size_t len, int appen
 
 	if (fd < 0)
 		return;
-	if (write(fd, data, len) < 0 && errno == EFAULT)
+	if (write(fd, data, len) >= 0)
+		text_taken = 1;
+	else if (errno == EFAULT)
 		fprintf(stderr, "fuzz: EFAULT from %s\n", path);
 	close(fd);
 }
@@ -1274,11 +1411,13 @@ static void *worker_main(void *p)
 		make_input(in, a->seed, i);
 		in_flight[a->t] = in;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
+		text_taken = 0;
 		apply(&w, in);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		__atomic_add_fetch(&target_ns[in->target], (t1.tv_sec - t0.tv_sec) * 1000000000UL +
 				   t1.tv_nsec - t0.tv_nsec, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&target_count[in->target], 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&target_taken[in->target], text_taken, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&n_inputs, 1, __ATOMIC_RELAXED);
 		check_kmsg();
 	}
@@ -1357,10 +1496,15 @@ int main(int argc, char **argv)
 	teardown();
 	sleep(1);
 	check_kmsg();
-	for (t = 0; t < TGT_COUNT; t++)
-		if (target_count[t])
-			printf("fuzz: %-17s %7lu inputs, %6lu us each\n", target_name[t],
-			       target_count[t], target_ns[t] / target_count[t] / 1000);
+	for (t = 0; t < TGT_COUNT; t++) {
+		if (!target_count[t])
+			continue;
+		printf("fuzz: %-17s %7lu inputs, %6lu us each", target_name[t],
+		       target_count[t], target_ns[t] / target_count[t] / 1000);
+		if (target_taken[t])
+			printf(", %lu taken", target_taken[t]);
+		printf("\n");
+	}
 	printf("fuzz: %lu inputs, %lu reports\n", n_inputs, n_reports);
 	return n_reports ? 1 : 0;
 }
