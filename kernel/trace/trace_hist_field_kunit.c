@@ -409,9 +409,9 @@ static void hist_test_listing(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		/* keys take every modifier; values take references */
-		struct hist_field *f = hist_test_bind(test, cases[i][0],
-						      strchr(cases[i][0], '$') ?
-						      HIST_ROLE_VAL : HIST_ROLE_KEY,
+		enum hist_field_role role = strchr(cases[i][0], '$') ?
+					    HIST_ROLE_VAL : HIST_ROLE_KEY;
+		struct hist_field *f = hist_test_bind(test, cases[i][0], role,
 						      &err);
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "%s", cases[i][0]);

@@ -89,7 +89,8 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
 	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
 	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
-	[HIST_ERR_TRAILING_TEXT]	= "Unexpected text after the command (a filter starts with 'if ')",
+	[HIST_ERR_TRAILING_TEXT]	=
+		"Unexpected text after the command (a filter starts with 'if ')",
 };
 
 const char * const hist_handler_names[] = {
