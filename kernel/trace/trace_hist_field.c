@@ -194,8 +194,16 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 		if (hist_field_is_string(f->arg[i]))
 			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
 					      e->arg[i]->text.pos);
-		/* an operand consumes the variable: one value, one use */
-		f->arg[i]->read_once = f->arg[i]->kind == HIST_FIELD_VAR_REF;
+		/*
+		 * An operand consumes the variable: one value, one use.  So
+		 * does the slot of the histogram's references that every
+		 * reference to that variable shares (hist_vars_resolve()).
+		 */
+		if (f->arg[i]->kind == HIST_FIELD_VAR_REF) {
+			f->arg[i]->read_once = true;
+			if (b->hd)
+				b->hd->refs[f->arg[i]->var_ref_idx]->read_once = true;
+		}
 	}
 	a = f->arg[0];
 	c = f->arg[1];

@@ -415,6 +415,35 @@ static void hist_map_test_references(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, t->hd->refs[0]->type, "u64");
 }
 
+/*
+ * A variable referenced twice (and once bare) is one slot: read once
+ * per event, both expressions see it, and using it as an operand
+ * anywhere consumes it.
+ */
+static void hist_map_test_shared_reference(struct kunit *test)
+{
+	struct hist_vars_scope *scope = hist_map_test_scope(test);
+	struct hist_map_test *a, *b;
+
+	a = hist_map_test_make_in(test, "hist:keys=n:ts0=bytes",
+				  &hist_map_test_call, scope);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	b = hist_map_test_make_in(test,
+				  "hist:keys=n:t=$ts0,lat=bytes-$ts0,lat2=bytes-$ts0",
+				  &hist_map_test_call_b, scope);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, b->hd->n_refs, 1);
+	KUNIT_EXPECT_TRUE(test, b->hd->refs[0]->read_once);
+	KUNIT_EXPECT_EQ(test, a->hd->n_users, 1);
+
+	hist_map_test_feed(a, 1, 100, "", "");
+	hist_map_test_feed(b, 1, 130, "", "");
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(b, 1, 0), 100);
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(b, 1, 1), 30);
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(b, 1, 2), 30);
+	KUNIT_EXPECT_EQ(test, hist_map_test_var(a, 1, 0), (u64)-1);
+}
+
 static void hist_map_test_reference_errors(struct kunit *test)
 {
 	struct hist_vars_scope *scope = hist_map_test_scope(test);
@@ -652,6 +681,7 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_vars),
 	KUNIT_CASE(hist_map_test_refusals),
 	KUNIT_CASE(hist_map_test_references),
+	KUNIT_CASE(hist_map_test_shared_reference),
 	KUNIT_CASE(hist_map_test_reference_errors),
 	KUNIT_CASE(hist_map_test_track),
 	KUNIT_CASE(hist_map_test_onmatch),

@@ -18,11 +18,12 @@
  * remove it.
  *
  * Reading happens on the event path (hist_refs_read()): for each
- * reference, a lookup in the defining histogram's map and a read of the
- * element's variable, lock free.  A reference used as an operand reads
- * the variable once, consuming it, so a second sched_switch without a new
- * wakeup produces no latency.  When any variable is missing, nothing of
- * the event counts.
+ * variable referenced (one slot however often it is), a lookup in the
+ * defining histogram's map (one per histogram when its references
+ * follow each other) and a read of the element's variable, lock free.
+ * A variable used as an operand is read once, consuming it, so a second
+ * sched_switch without a new wakeup produces no latency.  When any
+ * variable is missing, nothing of the event counts.
  */
 #include <linux/string.h>
 
@@ -67,7 +68,15 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	}
 	if (!def)
 		return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
-	if (self->n_refs == HIST_REFS_MAX)
+	/*
+	 * One slot per variable, however often it is referenced: read once
+	 * per event, so "a=$ts0,b=$ts0" sees the same value twice (and
+	 * consuming it for a does not leave b without one).
+	 */
+	for (i = 0; i < self->n_refs; i++)
+		if (self->refs[i]->var_hd == def && self->refs[i]->var_idx == idx)
+			break;
+	if (i == HIST_REFS_MAX)
 		return hist_bind_fail(b, HIST_ERR_TOO_MANY_VARS, e->text.pos);
 
 	/* a variable of its own may not be bound yet: then a plain u64 */
@@ -78,8 +87,9 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	f->usecs = var && var->usecs;
 	f->var_hd = def;
 	f->var_idx = idx;
-	f->var_ref_idx = self->n_refs;
-	self->refs[self->n_refs++] = f;
+	f->var_ref_idx = i;
+	if (i == self->n_refs)
+		self->refs[self->n_refs++] = f;
 	return 0;
 }
 
@@ -137,16 +147,20 @@ void hist_vars_unregister(struct hist_data *hd)
 
 bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
 {
+	struct tracing_map_elt *elt = NULL;
+	struct hist_data *last = NULL;
 	unsigned int i;
 
 	for (i = 0; i < hd->n_refs; i++) {
 		const struct hist_field *f = hd->refs[i];
 		bool own = f->var_hd == hd;
-		struct tracing_map_elt *elt;
 
 		if (own != self)
 			continue;
-		elt = tracing_map_lookup(f->var_hd->map, key);
+		if (f->var_hd != last) {
+			last = f->var_hd;
+			elt = tracing_map_lookup(last->map, key);
+		}
 		if (!elt || !tracing_map_var_set(elt, f->var_idx))
 			return false;
 		if (f->read_once && !self)
