@@ -320,10 +320,12 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 	u64 v, d;
 	u32 loc;
 
-	switch (f->kind) {
-	case HIST_FIELD_NUM:
+	/* an event field, the common case, before the switch's compares */
+	if (likely(f->kind == HIST_FIELD_NUM)) {
 		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
-		break;
+		goto mods;
+	}
+	switch (f->kind) {
 	case HIST_FIELD_STR:
 		v = (unsigned long)(ev->rec + f->offset);
 		break;
@@ -378,9 +380,12 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 	default:	/* HIST_FIELD_CALLER: the key code saves the stack */
 		return 0;
 	}
-	if (f->mods & HIST_MOD_LOG2)
-		v = v < 2 ? 0 : fls64(v - 1);
-	if (f->mods & HIST_MOD_BUCKETS)
-		v = div64_ul(v, f->buckets) * f->buckets;
+mods:
+	if (unlikely(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS))) {
+		if (f->mods & HIST_MOD_LOG2)
+			v = v < 2 ? 0 : fls64(v - 1);
+		else
+			v = div64_ul(v, f->buckets) * f->buckets;
+	}
 	return v;
 }

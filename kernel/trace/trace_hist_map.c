@@ -18,6 +18,8 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
+#include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 
@@ -275,12 +277,29 @@ unsigned int hist_str_room(const struct hist_field *f,
 	return min(len, room);
 }
 
-/* Up to @n bytes of @src, to its NUL if it has one; then a NUL. */
+/*
+ * Up to @n bytes of @src, to its NUL if it has one; then a NUL.  A word
+ * at a time while whole words fit in @n (what is read stays inside the
+ * field); a word holding the NUL is stored with its bytes from the NUL
+ * on cleared.  @dst is left as it was after the NUL.
+ */
 void hist_str_copy(char *dst, const char *src, unsigned int n)
 {
+	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w, bits;
 	unsigned int i;
 
-	for (i = 0; i < n && src[i]; i++)
+	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
+		w = get_unaligned((const unsigned long *)(src + i));
+		if (has_zero(w, &bits, &zero)) {
+			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
+			put_unaligned(w & zero_bytemask(bits),
+				      (unsigned long *)(dst + i));
+			return;
+		}
+		put_unaligned(w, (unsigned long *)(dst + i));
+	}
+	for (; i < n && src[i]; i++)
 		dst[i] = src[i];
 	dst[i] = '\0';
 }
@@ -339,10 +358,16 @@ static noinline u64 hist_var_keep(struct hist_data *hd,
 
 void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 {
-	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)], refs[HIST_REFS_MAX];
-	struct hist_event with_refs;
+	/*
+	 * Written before they are read (the key up to key_size, the
+	 * references only when there are any): not worth zeroing on every
+	 * event, which INIT_STACK_ALL_ZERO would do.
+	 */
+	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
+	u64 refs[HIST_REFS_MAX] __uninitialized;
+	struct hist_event with_refs __uninitialized;
 	struct tracing_map_elt *elt;
-	unsigned int i;
+	unsigned int i = 0;
 
 	if (!hd->compound) {
 		buf[0] = hist_field_value(hd->keys[0], ev);
@@ -378,7 +403,10 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	elt = tracing_map_insert(hd->map, buf);
 	if (!elt)
 		return;
-	for (i = 0; i < hd->n_vals; i++)
+	/* hitcount, first of the values unless nohitcount, is a count */
+	if (hd->n_vals && hd->vals[0]->kind == HIST_FIELD_HITCOUNT)
+		tracing_map_update_sum(elt, i++, 1);
+	for (; i < hd->n_vals; i++)
 		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
 	for (i = 0; i < hd->n_vars; i++)
 		tracing_map_set_var(elt, i, hd->var_str[i] < 0 ?
