@@ -316,6 +316,8 @@ struct hist_event {
 	struct trace_buffer	*buffer;
 	struct ring_buffer_event *rbe;
 	const u64		*vars;		/* values of the variable refs */
+	u64			ts;		/* the event's time stamp, */
+	bool			has_ts;		/* if read already */
 };
 
 int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos);
@@ -365,6 +367,8 @@ struct hist_data {
 	struct trace_event_call	*call;		/* the event it is bound to */
 	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */
 	unsigned int		n_refs;
+	/* per variable: 1 + its slot in refs[] if it references it, else 0 */
+	u8			var_ref[HIST_VARS_MAX];
 	struct list_head	scope_node;	/* in hist_vars_scope.hists */
 	unsigned int		n_users;	/* registered ones reading its variables */
 	bool			registered;	/* hist_vars_register() done */
@@ -420,7 +424,12 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 		       struct hist_parse_err *err);
 void hist_vars_unregister(struct hist_data *hd);
-bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self);
+/*
+ * Reads the variables of other histograms that @hd references, for the
+ * entry of @key, into @vals (by slot); false when one is not set.  The
+ * slots of its own variables are stored by hist_data_update().
+ */
+bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);

@@ -297,13 +297,19 @@ static void hist_action_do(struct hist_data *hd, struct hist_act *a,
 			   const struct hist_event *ev)
 {
 	struct hist_elt *he = elt->private_data;
-	u64 vals[HIST_PARAMS_MAX];
+	u64 vals[HIST_PARAMS_MAX] __uninitialized;	/* n_params of them set */
 	unsigned int i;
 
 	switch (a->spec->action) {
 	case HIST_ACT_TRACE:
-		for (i = 0; i < a->n_params; i++)
-			vals[i] = hist_field_value(a->params[i], ev);
+		/* mostly variables: read those without a call */
+		for (i = 0; i < a->n_params; i++) {
+			const struct hist_field *f = a->params[i];
+
+			vals[i] = f->kind == HIST_FIELD_VAR_REF ?
+				  ev->vars[f->var_ref_idx] :
+				  hist_field_value(f, ev);
+		}
 		hist_fire_synth(a->synth, vals);
 		break;
 	case HIST_ACT_SAVE:
@@ -329,17 +335,14 @@ static void hist_action_do(struct hist_data *hd, struct hist_act *a,
 }
 
 /*
- * @refs holds the values of the references to other histograms, read by
- * hist_data_update(), and is what ev->vars points to when there are any.
+ * @refs holds the values of the variables referenced, of other
+ * histograms and (stored by this very event) of its own, by
+ * hist_data_update(); it is what ev->vars points to when there are any.
  */
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 		      void *key, const struct hist_event *ev, u64 *refs)
 {
 	unsigned int i;
-
-	/* now the references to its own variables, set by this very event */
-	if (!hist_refs_read(hd, key, refs, true))
-		return;
 
 	for (i = 0; i < hd->n_actions; i++) {
 		struct hist_act *a = hd->actions[i];

@@ -365,12 +365,17 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	 */
 	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
 	u64 refs[HIST_REFS_MAX] __uninitialized;
-	struct hist_event with_refs __uninitialized;
+	struct hist_event e = *ev;
 	struct tracing_map_elt *elt;
 	unsigned int i = 0;
 
+	/* one read of the clock, however many fields want it */
+	if (hd->timestamps && e.rbe) {
+		e.ts = ring_buffer_event_time_stamp(e.buffer, e.rbe);
+		e.has_ts = true;
+	}
 	if (!hd->compound) {
-		buf[0] = hist_field_value(hd->keys[0], ev);
+		buf[0] = hist_field_value(hd->keys[0], &e);
 	} else {
 		memset(buf, 0, hd->key_size);
 		for (i = 0; i < hd->n_keys; i++) {
@@ -379,12 +384,12 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 
 			if (hist_field_is_string(f))
 				hist_str_copy(slot, (const char *)(unsigned long)
-					      hist_field_value(f, ev),
-					      hist_str_room(f, ev, f->size - 1));
+					      hist_field_value(f, &e),
+					      hist_str_room(f, &e, f->size - 1));
 			else if (hist_field_is_stack(f))
-				hist_key_stack(slot, f, ev);
+				hist_key_stack(slot, f, &e);
 			else
-				*(u64 *)slot = hist_field_value(f, ev);
+				*(u64 *)slot = hist_field_value(f, &e);
 		}
 	}
 
@@ -394,24 +399,31 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	 */
 	if (hd->n_refs) {
 		memset(refs, 0, sizeof(refs));
-		if (!hist_refs_read(hd, buf, refs, false))
+		if (!hist_refs_read(hd, buf, refs))
 			return;
-		with_refs = *ev;
-		with_refs.vars = refs;
-		ev = &with_refs;
+		e.vars = refs;
 	}
 	elt = tracing_map_insert(hd->map, buf);
 	if (!elt)
 		return;
+	/*
+	 * The variables first: a reference to one of its own (in a later
+	 * variable, a value or an action) sees what this event stores.
+	 */
+	for (i = 0; i < hd->n_vars; i++) {
+		u64 v = hd->var_str[i] < 0 ? hist_field_value(hd->vars[i], &e) :
+			hist_var_keep(hd, elt, i, &e);
+
+		tracing_map_set_var(elt, i, v);
+		if (hd->var_ref[i])
+			refs[hd->var_ref[i] - 1] = v;
+	}
 	/* hitcount, first of the values unless nohitcount, is a count */
+	i = 0;
 	if (hd->n_vals && hd->vals[0]->kind == HIST_FIELD_HITCOUNT)
 		tracing_map_update_sum(elt, i++, 1);
 	for (; i < hd->n_vals; i++)
-		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
-	for (i = 0; i < hd->n_vars; i++)
-		tracing_map_set_var(elt, i, hd->var_str[i] < 0 ?
-				    hist_field_value(hd->vars[i], ev) :
-				    hist_var_keep(hd, elt, i, ev));
+		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], &e));
 	if (hd->n_actions)
-		hist_actions_run(hd, elt, buf, ev, refs);
+		hist_actions_run(hd, elt, buf, &e, refs);
 }

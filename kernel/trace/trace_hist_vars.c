@@ -88,8 +88,12 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	f->var_hd = def;
 	f->var_idx = idx;
 	f->var_ref_idx = i;
-	if (i == self->n_refs)
+	if (i == self->n_refs) {
 		self->refs[self->n_refs++] = f;
+		/* its own: the event path stores it in the slot itself */
+		if (def == self && idx < HIST_VARS_MAX)
+			self->var_ref[idx] = i + 1;
+	}
 	return 0;
 }
 
@@ -145,7 +149,7 @@ void hist_vars_unregister(struct hist_data *hd)
 	hd->registered = false;
 }
 
-bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
+bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals)
 {
 	struct tracing_map_elt *elt = NULL;
 	struct hist_data *last = NULL;
@@ -153,9 +157,8 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
 
 	for (i = 0; i < hd->n_refs; i++) {
 		const struct hist_field *f = hd->refs[i];
-		bool own = f->var_hd == hd;
 
-		if (own != self)
+		if (f->var_hd == hd)
 			continue;
 		if (f->var_hd != last) {
 			last = f->var_hd;
@@ -163,7 +166,7 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals, bool self)
 		}
 		if (!elt || !tracing_map_var_set(elt, f->var_idx))
 			return false;
-		if (f->read_once && !self)
+		if (f->read_once)
 			vals[i] = tracing_map_read_var_once(elt, f->var_idx);
 		else
 			vals[i] = tracing_map_read_var(elt, f->var_idx);
