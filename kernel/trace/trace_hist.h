@@ -325,8 +325,40 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
 void hist_field_free(struct hist_field *f);
-u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
-bool hist_field_is_string(const struct hist_field *f);
+u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev);
+
+static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
+{
+	switch (size) {
+	case 1:
+		return is_signed ? (u64)*(const s8 *)p : *(const u8 *)p;
+	case 2:
+		return is_signed ? (u64)*(const s16 *)p : *(const u16 *)p;
+	case 4:
+		return is_signed ? (u64)*(const s32 *)p : *(const u32 *)p;
+	default:
+		return *(const u64 *)p;
+	}
+}
+
+/*
+ * The value of @f for the event @ev: an event field as it is, the common
+ * case, read in line; everything else by hist_field_compute().
+ */
+static __always_inline u64 hist_field_value(const struct hist_field *f,
+					    const struct hist_event *ev)
+{
+	if (f->kind == HIST_FIELD_NUM &&
+	    !(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)))
+		return hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
+	return hist_field_compute(f, ev);
+}
+
+static inline bool hist_field_is_string(const struct hist_field *f)
+{
+	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
+	       f->kind == HIST_FIELD_REL_STR;
+}
 
 /* A stack as a key: common_stacktrace, or a stacktrace field. */
 static inline bool hist_field_is_stack(const struct hist_field *f)
@@ -434,7 +466,8 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
 void hist_data_destroy(struct hist_data *hd);
-void hist_data_update(struct hist_data *hd, const struct hist_event *ev);
+/* @ev, made by the caller, gets its time stamp and variables' values. */
+void hist_data_update(struct hist_data *hd, struct hist_event *ev);
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room);
 void hist_str_copy(char *dst, const char *src, unsigned int n);

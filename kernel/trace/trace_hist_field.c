@@ -33,12 +33,6 @@ int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos)
 	return -EINVAL;
 }
 
-bool hist_field_is_string(const struct hist_field *f)
-{
-	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
-	       f->kind == HIST_FIELD_REL_STR;
-}
-
 void hist_field_free(struct hist_field *f)
 {
 	if (!f)
@@ -289,20 +283,6 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 
 /* ---- the event path ---- */
 
-static u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
-{
-	switch (size) {
-	case 1:
-		return is_signed ? (u64)*(const s8 *)p : *(const u8 *)p;
-	case 2:
-		return is_signed ? (u64)*(const s16 *)p : *(const u16 *)p;
-	case 4:
-		return is_signed ? (u64)*(const s32 *)p : *(const u32 *)p;
-	default:
-		return *(const u64 *)p;
-	}
-}
-
 /* Exact, and without a division instruction when it can be. */
 static u64 hist_div_const(u64 v, const struct hist_field *f)
 {
@@ -315,17 +295,15 @@ static u64 hist_div_const(u64 v, const struct hist_field *f)
 	return div64_u64(v, d);
 }
 
-u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
+u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev)
 {
 	u64 v, d;
 	u32 loc;
 
-	/* an event field, the common case, before the switch's compares */
-	if (likely(f->kind == HIST_FIELD_NUM)) {
-		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
-		goto mods;
-	}
 	switch (f->kind) {
+	case HIST_FIELD_NUM:	/* with .log2 or .buckets */
+		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
+		break;
 	case HIST_FIELD_STR:
 		v = (unsigned long)(ev->rec + f->offset);
 		break;
@@ -381,7 +359,6 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 	default:	/* HIST_FIELD_CALLER: the key code saves the stack */
 		return 0;
 	}
-mods:
 	if (unlikely(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS))) {
 		if (f->mods & HIST_MOD_LOG2)
 			v = v < 2 ? 0 : fls64(v - 1);

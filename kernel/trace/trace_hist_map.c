@@ -356,7 +356,7 @@ static noinline u64 hist_var_keep(struct hist_data *hd,
 	return (unsigned long)slot;
 }
 
-void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
+void hist_data_update(struct hist_data *hd, struct hist_event *ev)
 {
 	/*
 	 * Written before they are read (the key up to key_size, the
@@ -365,17 +365,16 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	 */
 	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
 	u64 refs[HIST_REFS_MAX] __uninitialized;
-	struct hist_event e = *ev;
 	struct tracing_map_elt *elt;
-	unsigned int i = 0;
+	unsigned int i;
 
 	/* one read of the clock, however many fields want it */
-	if (hd->timestamps && e.rbe) {
-		e.ts = ring_buffer_event_time_stamp(e.buffer, e.rbe);
-		e.has_ts = true;
+	if (hd->timestamps && ev->rbe) {
+		ev->ts = ring_buffer_event_time_stamp(ev->buffer, ev->rbe);
+		ev->has_ts = true;
 	}
 	if (!hd->compound) {
-		buf[0] = hist_field_value(hd->keys[0], &e);
+		buf[0] = hist_field_value(hd->keys[0], ev);
 	} else {
 		memset(buf, 0, hd->key_size);
 		for (i = 0; i < hd->n_keys; i++) {
@@ -384,12 +383,12 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 
 			if (hist_field_is_string(f))
 				hist_str_copy(slot, (const char *)(unsigned long)
-					      hist_field_value(f, &e),
-					      hist_str_room(f, &e, f->size - 1));
+					      hist_field_value(f, ev),
+					      hist_str_room(f, ev, f->size - 1));
 			else if (hist_field_is_stack(f))
-				hist_key_stack(slot, f, &e);
+				hist_key_stack(slot, f, ev);
 			else
-				*(u64 *)slot = hist_field_value(f, &e);
+				*(u64 *)slot = hist_field_value(f, ev);
 		}
 	}
 
@@ -401,7 +400,7 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 		memset(refs, 0, sizeof(refs));
 		if (!hist_refs_read(hd, buf, refs))
 			return;
-		e.vars = refs;
+		ev->vars = refs;
 	}
 	elt = tracing_map_insert(hd->map, buf);
 	if (!elt)
@@ -411,8 +410,8 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	 * variable, a value or an action) sees what this event stores.
 	 */
 	for (i = 0; i < hd->n_vars; i++) {
-		u64 v = hd->var_str[i] < 0 ? hist_field_value(hd->vars[i], &e) :
-			hist_var_keep(hd, elt, i, &e);
+		u64 v = hd->var_str[i] < 0 ? hist_field_value(hd->vars[i], ev) :
+			hist_var_keep(hd, elt, i, ev);
 
 		tracing_map_set_var(elt, i, v);
 		if (hd->var_ref[i])
@@ -423,7 +422,7 @@ void hist_data_update(struct hist_data *hd, const struct hist_event *ev)
 	if (hd->n_vals && hd->vals[0]->kind == HIST_FIELD_HITCOUNT)
 		tracing_map_update_sum(elt, i++, 1);
 	for (; i < hd->n_vals; i++)
-		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], &e));
+		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
 	if (hd->n_actions)
-		hist_actions_run(hd, elt, buf, &e, refs);
+		hist_actions_run(hd, elt, buf, ev, refs);
 }
