@@ -477,7 +477,9 @@ static int hist_trigger_init(struct event_trigger_data *trig)
 
 static void hist_trigger_put(struct event_trigger_data *trig)
 {
+	/* both read now: @trig is gone once it is freed */
 	struct event_trigger_data *owner = trig->named_data;
+	struct hist_trigger *ht = trig->private_data;
 
 	if (WARN_ON_ONCE(trig->ref <= 0))
 		return;
@@ -489,7 +491,7 @@ static void hist_trigger_put(struct event_trigger_data *trig)
 	if (owner)
 		hist_trigger_put(owner);
 	else
-		hist_trigger_free(trig->private_data);
+		hist_trigger_free(ht);
 }
 
 /* Unlink @trig from its event and drop the event's reference. */
