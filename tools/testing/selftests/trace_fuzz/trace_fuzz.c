@@ -1174,8 +1174,12 @@ static void apply(struct worker *w, struct input *in)
 		write_file(path, in->data, in->len, 0);
 		break;
 	case TGT_TRIGGER:
+		/*
+		 * Now and then truncating: every trigger of the event goes,
+		 * histograms with their variables and actions included.
+		 */
 		event_path(path, sizeof(path), e, "trigger");
-		write_file(path, in->data, in->len, 1);
+		write_file(path, in->data, in->len, in->arg[4] % 8 != 0);
 		break;
 	case TGT_EVENT_PID:
 		write_file(T "set_event_pid", in->data, in->len, in->arg[4] & 1);
