@@ -144,7 +144,13 @@ static struct hist_field *hist_test_bind(struct kunit *test, const char *text,
 	return f;
 }
 
-/* The value of @text as a value on the standard record. */
+/* Bound as a key, which takes every modifier; with a reference, a value. */
+static enum hist_field_role hist_test_role(const char *text)
+{
+	return strchr(text, '$') ? HIST_ROLE_VAL : HIST_ROLE_KEY;
+}
+
+/* The value of @text on the standard record. */
 static u64 hist_test_value(struct kunit *test, const char *text)
 {
 	static const u64 vars[] = { 5, 42 };
@@ -154,9 +160,7 @@ static u64 hist_test_value(struct kunit *test, const char *text)
 	struct hist_field *f;
 
 	hist_test_fill(&r);
-	/* as a key, which takes every modifier but a reference */
-	f = hist_test_bind(test, text, strchr(text, '$') ? HIST_ROLE_VAL :
-			   HIST_ROLE_KEY, &err);
+	f = hist_test_bind(test, text, hist_test_role(text), &err);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, f, "%s: %s at %d", text,
 				  hist_err_text[err.err], err.pos);
 	return f ? hist_field_value(f, &ev) : 0;
@@ -408,10 +412,8 @@ static void hist_test_listing(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		/* keys take every modifier; values take references */
-		enum hist_field_role role = strchr(cases[i][0], '$') ?
-					    HIST_ROLE_VAL : HIST_ROLE_KEY;
-		struct hist_field *f = hist_test_bind(test, cases[i][0], role,
+		struct hist_field *f = hist_test_bind(test, cases[i][0],
+						      hist_test_role(cases[i][0]),
 						      &err);
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "%s", cases[i][0]);
