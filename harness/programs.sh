@@ -5,7 +5,12 @@
 . "$(dirname "$0")/lib.sh"
 
 src=$B/src
-hdr=$(variant_obj ours)/usr/include
+# Either patched kernel exports the same headers: make fuzz on a fresh
+# clone has built only the debug one.
+for v in ours debug; do
+	hdr=$(variant_obj $v)/usr/include
+	[ -d "$hdr" ] && break
+done
 [ -d "$hdr" ] || die "no uapi headers: build the kernel first"
 out=$B/progs
 mkdir -p "$out/kselftest" "$out/samples" "$out/bench"
