@@ -156,7 +156,7 @@ static inline int ue_trace_count(const char *event)
 /* Id in the id file of an event folder, -1 when there is none */
 static inline int ue_dir_id(const char *dir)
 {
-	char path[300], *text;
+	char path[320], *text;
 	int id;
 
 	snprintf(path, sizeof(path), "%s/id", dir);
