@@ -28,11 +28,15 @@ try() {
 }
 
 # save() on a synthetic event (the base refuses its fields: "Invalid
-# action param"), tracking values fed through onmatch().trace()
+# action param"), tracking values fed through onmatch().trace(); and a
+# value that is a variable of the same histogram, named and sorted as
+# written (the base names the column after the expression, a, and
+# refuses sort=$p)
 echo 'nums u64 a; u64 b' >> $T/synthetic_events || fail "nums"
 N=$T/events/synthetic/nums
 echo 'hist:keys=common_pid:m=b:onmax($m).save(a,b)' >> $N/trigger || fail "onmax().save() refused"
 echo 'hist:keys=common_pid:c=a:onchange($c).save(b)' >> $N/trigger || fail "onchange().save() refused"
+echo 'hist:keys=common_pid:p=a:vals=$p:sort=$p' >> $N/trigger || fail "vals=\$p refused"
 for ab in 5,1 6,9 7,4 7,20; do
 	f="hist:keys=common_pid:fa=${ab%,*},fb=${ab#*,}:onmatch(ftrace.print).trace(nums,\$fa,\$fb) if buf == \"go\""
 	echo "$f" >> $P/trigger || fail "feed $ab"
@@ -41,6 +45,10 @@ for ab in 5,1 6,9 7,4 7,20; do
 done
 expect_eq "onmax and onchange entries" "$(printf '\tmax:         20  a:          7  b:         20\n\tchanged:          7  b:          4')" \
 	"$(grep "$(printf '^\t')" $N/hist)"
+expect_eq "vals=\$p entry" '{ common_pid: P } hitcount:          4  $p:         25' \
+	"$(grep '^{.*\$p:' $N/hist | sed 's/common_pid: *[0-9]*/common_pid: P/')"
+expect_eq "vals=\$p listing" 'hist:keys=common_pid:vals=hitcount,$p:p=a:sort=$p:size=2048 [active]' \
+	"$(grep 'p=a' $N/trigger)"
 echo > $N/trigger
 echo '!nums' >> $T/synthetic_events
 
