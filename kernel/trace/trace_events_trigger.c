@@ -637,7 +637,8 @@ int set_trigger_filter(char *spec,
 		if (ret)
 			return ret;
 
-		text = kstrdup(expr, GFP_KERNEL);
+		/* Listed as written past "if" and its separator. */
+		text = kstrdup(spec + 3, GFP_KERNEL);
 		if (!text) {
 			free_event_filter(filter);
 			return -ENOMEM;

@@ -68,6 +68,11 @@ is "filter listing" "traceoff:unlimited if child_pid == 0" $F/trigger
 fork
 is "filter blocked" 1 $T/tracing_on
 echo '!traceoff if child_pid == 0' > $F/trigger
+# The filter is listed as written past "if" and its separator, blanks
+# and all, as on the base kernel.
+echo 'traceoff   if  child_pid  ==  0' > $F/trigger
+is "filter listed as written" "traceoff:unlimited if  child_pid  ==  0" $F/trigger
+echo '!traceoff' > $F/trigger
 echo "traceoff:1 if parent_pid == $$" > $F/trigger
 is "count+filter listing" "traceoff:count=1 if parent_pid == $$" $F/trigger
 fork
