@@ -470,11 +470,56 @@ void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
 	}
 }
 
+/*
+ * The "field variables" of hist_debug: the trace() parameters that name
+ * an event field rather than a $variable.  A field of the histogram's own
+ * event is read from the record when the action runs, so it has a .val
+ * and no .var; a field of another event is the variable made for it on a
+ * histogram of that event, which the parameter references.
+ */
+static void hist_print_field_vars_debug(struct seq_file *m,
+					const struct hist_data *hd)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (a->spec->action != HIST_ACT_TRACE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			const struct hist_field *f = a->params[j];
+
+			if (a->names[j][0])
+				f = f->var_hd->vars[f->var_idx];
+			else if (!f->field)
+				continue;
+			if (!n)
+				seq_puts(m, "\n  field variables:\n");
+			seq_printf(m, "\n    hist_data->field_vars[%u]:\n", n);
+			if (a->names[j][0]) {
+				seq_printf(m, "\n      field_vars[%u].var:\n", n);
+				seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+				seq_printf(m, "      var.name: %s\n", a->names[j]);
+				seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
+					   a->params[j]->var_idx);
+				seq_printf(m, "      var.hist_data: %p\n",
+					   a->params[j]->var_hd);
+			}
+			seq_printf(m, "\n      field_vars[%u].val:\n", n++);
+			seq_printf(m, "      ftrace_event_field name: %s\n",
+				   f->field->name);
+			hist_print_debug_tail(m, f);
+		}
+	}
+}
+
 /* The handlers' part of hist_debug (see trace_hist_debug.c). */
 void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
 {
 	unsigned int i, j, n = 0;
 
+	hist_print_field_vars_debug(m, hd);
 	if (hd->n_actions)
 		seq_puts(m, "\n  action tracking variables (for onmax()/onchange()/onmatch()):\n");
 	for (i = 0; i < hd->n_actions; i++) {
@@ -486,6 +531,8 @@ void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
 			hist_print_debug_ref(m, a->track);
 			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
 			seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+			seq_printf(m, "      var.name: %s\n",
+				   sa->handler == HIST_ONMAX ? "__max" : "__change");
 			seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
 				   a->track_var);
 			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");

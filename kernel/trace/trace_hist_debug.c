@@ -28,7 +28,7 @@ static void hist_debug_val(struct seq_file *m, const struct hist_field *f,
 			   unsigned int var_idx)
 {
 	seq_printf(m, "\n    hist_data->fields[%u]:\n      flags:\n", i);
-	if (f->kind == HIST_FIELD_HITCOUNT && !i)
+	if (f->kind == HIST_FIELD_HITCOUNT && !var)
 		seq_puts(m, "        VAL: HIST_FIELD_FL_HITCOUNT\n");
 	else if (var)
 		seq_puts(m, "        HIST_FIELD_FL_VAR\n");

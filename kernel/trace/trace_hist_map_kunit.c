@@ -582,6 +582,17 @@ static void hist_map_test_action_errors(struct kunit *test)
 	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), NULL);
 }
 
+/* What hist_debug prints of @hd. */
+static char *hist_map_test_debug_text(struct kunit *test, struct hist_data *hd)
+{
+	struct seq_file m = { .size = 8192 };
+
+	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m.buf);
+	hist_print_debug(&m, hd);
+	return m.buf;
+}
+
 static void hist_map_test_mm_gone(void *unused)
 {
 	synth_event_delete("hist_kunit_mm");
@@ -607,25 +618,36 @@ static void hist_map_test_synth_mismatch(struct kunit *test)
 	hist_map_test_refuse_all(test, cases, ARRAY_SIZE(cases), NULL);
 	fits = hist_map_test_make(test,
 				  "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v,name)");
-	KUNIT_EXPECT_NOT_NULL(test, fits);
+	KUNIT_ASSERT_NOT_NULL(test, fits);
+	/* name is read from the record: a field variable without a variable */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(hist_map_test_debug_text(test, fits->hd),
+					   "\n  field variables:\n\n"
+					   "    hist_data->field_vars[0]:\n\n"
+					   "      field_vars[0].val:\n"
+					   "      ftrace_event_field name: name\n"
+					   "      type: char[16]\n      size: 16\n"
+					   "      is_signed: 0\n\n"
+					   "  action tracking variables"));
 }
 
 /* hist_debug: the sections of the base kernel, describing our parts. */
 static void hist_map_test_debug(struct kunit *test)
 {
 	static const char * const fmt[] = {
-		"hist_data: %p\n\n  n_vals: 3\n  n_keys: 1\n  n_fields: 4\n",
+		"hist_data: %p\n\n  n_vals: 4\n  n_keys: 1\n  n_fields: 5\n",
 		"\n  val fields:\n",
 		"\n    hist_data->fields[0]:\n      flags:\n        VAL: HIST_FIELD_FL_HITCOUNT\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n    hist_data->fields[1]:\n      flags:\n        VAL: normal u64 value\n",
 		"      ftrace_event_field name: bytes\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
-		"\n    hist_data->fields[2]:\n      flags:\n        HIST_FIELD_FL_VAR\n",
+		"\n    hist_data->fields[2]:\n      flags:\n        VAL: HIST_FIELD_FL_HITCOUNT\n",
+		"      type: u64\n      size: 8\n      is_signed: 0\n",
+		"\n    hist_data->fields[3]:\n      flags:\n        HIST_FIELD_FL_VAR\n",
 		"      var.name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n  key fields:\n",
-		"\n    hist_data->fields[3]:\n      flags:\n        HIST_FIELD_FL_KEY\n",
+		"\n    hist_data->fields[4]:\n      flags:\n        HIST_FIELD_FL_KEY\n",
 		"      ftrace_event_field name: n\n",
 		"      type: u32\n      size: 8\n      is_signed: 0\n",
 		"\n  variable reference fields:\n",
@@ -642,7 +664,7 @@ static void hist_map_test_debug(struct kunit *test)
 		"      var_ref_idx (into hist_data->var_refs[]): 0\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n    hist_data->actions[0].track_data.track_var:\n",
-		"      flags:\n        HIST_FIELD_FL_VAR\n",
+		"      flags:\n        HIST_FIELD_FL_VAR\n      var.name: __max\n",
 		"      var.idx (into tracing_map_elt.vars[]): 1\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n  save action variables (save() params):\n",
@@ -652,25 +674,24 @@ static void hist_map_test_debug(struct kunit *test)
 		"\n      save_vars[0].val:\n      ftrace_event_field name: name\n",
 		"      type: char[16]\n      size: 16\n      is_signed: 0\n",
 	};
-	struct seq_file m = { .size = 8192 };
 	struct hist_map_test *t;
-	char *want, *p;
+	char *want, *got, *p;
 	unsigned int i;
 
-	t = hist_map_test_make(test, "hist:keys=n:vals=bytes:b=bytes*2:onmax($b).save(name)");
+	t = hist_map_test_make(test,
+			       "hist:keys=n:vals=bytes,hitcount.percent:b=bytes*2:onmax($b).save(name)");
 	KUNIT_ASSERT_NOT_NULL(test, t);
-	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
-	want = kunit_kzalloc(test, m.size, GFP_KERNEL);
-	KUNIT_ASSERT_TRUE(test, m.buf && want);
+	want = kunit_kzalloc(test, 8192, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, want);
 	for (i = 0, p = want; i < ARRAY_SIZE(fmt); i++)
 		p += sprintf(p, fmt[i], t->hd);
-	hist_print_debug(&m, t->hd);
+	got = hist_map_test_debug_text(test, t->hd);
 	/* long texts: say where they part, not just that they do */
-	for (i = 0; m.buf[i] && m.buf[i] == want[i]; i++)
+	for (i = 0; got[i] && got[i] == want[i]; i++)
 		;
-	KUNIT_EXPECT_TRUE_MSG(test, m.buf[i] == want[i],
+	KUNIT_EXPECT_TRUE_MSG(test, got[i] == want[i],
 			      "at %u: got \"%.60s\", want \"%.60s\"", i,
-			      m.buf + i, want + i);
+			      got + i, want + i);
 }
 
 static struct kunit_case hist_map_test_cases[] = {
