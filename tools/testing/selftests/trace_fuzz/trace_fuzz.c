@@ -9,7 +9,8 @@
  * one entry (a filter, a trigger, a dynamic_events or synthetic_events
  * command, set_event_pid, a DIAG_IOCSREG/DIAG_IOCSDEL ioctl, a write or
  * writev of the user_events data file, an mmap of the status page, an
- * enable or a perf attach) builds a valid input from the grammar of that
+ * enable, a perf attach, a read of an event's hist, hist_debug, trigger
+ * or other file) builds a valid input from the grammar of that
  * entry and then, half of the time, mutates it: bit flips, truncation,
  * splicing of another valid piece, huge numbers, deep nesting, long
  * names, non-UTF-8 bytes and embedded NULs.  Pointers handed to the
@@ -36,6 +37,7 @@
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <linux/user_events.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <setjmp.h>
@@ -73,6 +75,7 @@ enum target {
 	TGT_PERF,		/* perf_event_open() of a tracepoint */
 	TGT_REOPEN,		/* close and reopen the thread's data fd */
 	TGT_UE_ORACLE,		/* a write whose outcome the ABI predicts */
+	TGT_READ,		/* reads of hist, hist_debug, trigger, ... */
 	TGT_COUNT
 };
 
@@ -80,6 +83,7 @@ static const char *const target_name[TGT_COUNT] = {
 	"filter", "subsystem-filter", "trigger", "set_event_pid",
 	"dynamic_events", "synthetic_events", "ue-reg", "ue-del",
 	"ue-write", "ue-mmap", "enable", "perf", "reopen", "ue-oracle",
+	"read",
 };
 
 /*
@@ -95,7 +99,7 @@ static const unsigned int target_weight[TGT_COUNT] = {
 	[TGT_EVENT_PID] = 1, [TGT_DYNEVENT] = 2, [TGT_SYNTH] = 2,
 	[TGT_UE_REG] = 16, [TGT_UE_DEL] = 2, [TGT_UE_WRITE] = 24,
 	[TGT_UE_MMAP] = 2, [TGT_ENABLE] = 1, [TGT_PERF] = 1, [TGT_REOPEN] = 4,
-	[TGT_UE_ORACLE] = 4,
+	[TGT_UE_ORACLE] = 4, [TGT_READ] = 3,
 };
 
 /* One input, as written out for replay: everything apply() needs */
@@ -702,6 +706,7 @@ struct worker {
 	int ofd;		/* fd that registered fz_oracle */
 	uint32_t oidx;		/* its write index */
 	int opf;		/* perf on fz_oracle, keeps its probe in place */
+	int held[4];		/* event files kept open across inputs */
 };
 
 static uint64_t bad_pointer(struct rng *r, struct worker *w, void *valid)
@@ -1159,6 +1164,59 @@ static void apply_oracle(struct worker *w, struct input *in)
 	close(pf);
 }
 
+/*
+ * A read of an event's file, at an odd offset and in odd sizes: now, or
+ * through an fd that an earlier input opened and kept while other
+ * inputs, of any thread, changed the event's triggers, removed its
+ * histograms or deleted the event (the events made and deleted by the
+ * dynamic_events and synthetic_events entries are read too).  A file
+ * whose event is gone must fail the read, not touch freed memory.
+ */
+static void apply_read(struct worker *w, struct input *in, struct event *e)
+{
+	static const char *const files[] = {
+		"hist", "hist_debug", "trigger", "filter", "format", "enable", "id",
+	};
+	static const char *const made[] = {
+		"synthetic/fz_s", "user_events/fz_d", "eprobes/fz_e",
+	};
+	const char *file = files[in->arg[0] % ARRAY_SIZE(files)];
+	unsigned int slot = in->arg[1] % ARRAY_SIZE(w->held), n = 0;
+	size_t size = 1 + in->arg[5] % 4096;
+	char path[300], buf[4096];
+	struct pollfd pfd;
+	int fd;
+
+	if (in->arg[2] % 3)
+		event_path(path, sizeof(path), e, file);
+	else
+		snprintf(path, sizeof(path), T "events/%s%u/%s",
+			 made[in->arg[3] % ARRAY_SIZE(made)],
+			 (unsigned int)(in->arg[3] >> 8) % 3, file);
+	switch (in->arg[4] % 4) {
+	case 0:		/* open and keep */
+		if (w->held[slot] >= 0)
+			close(w->held[slot]);
+		w->held[slot] = open(path, O_RDONLY);
+		return;
+	case 1:		/* read what was kept, then close it */
+		fd = w->held[slot];
+		w->held[slot] = -1;
+		break;
+	default:
+		fd = open(path, O_RDONLY);
+	}
+	if (fd < 0)
+		return;
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLPRI };
+	poll(&pfd, 1, 0);
+	if (in->arg[6] & 1)
+		lseek(fd, in->arg[6] % 8192, SEEK_SET);
+	while (n++ < 64 && read(fd, buf, size) > 0)
+		;
+	close(fd);
+}
+
 static void apply(struct worker *w, struct input *in)
 {
 	struct event *e = &events[in->event % NEVENTS];
@@ -1222,6 +1280,9 @@ static void apply(struct worker *w, struct input *in)
 		break;
 	case TGT_UE_ORACLE:
 		apply_oracle(w, in);
+		break;
+	case TGT_READ:
+		apply_read(w, in, e);
 		break;
 	}
 }
@@ -1371,6 +1432,7 @@ static int worker_init(struct worker *w)
 	mprotect(w->none, PAGE, PROT_NONE);
 	munmap(w->gone, PAGE);
 	w->nindex = 0;
+	memset(w->held, -1, sizeof(w->held));
 	w->fd = open(T "user_events_data", O_RDWR);
 	w->ofd = open(T "user_events_data", O_RDWR);
 	w->opf = -1;
