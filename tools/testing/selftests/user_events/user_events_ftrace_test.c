@@ -281,6 +281,51 @@ TEST(trace_line_every_type)
 	ue_reset("ue_types");
 }
 
+/*
+ * Histograms key on a user event's strings: a __data_loc and a
+ * __rel_loc string and a char[N], found through the loc words the
+ * writer supplied; values sum a u32 of the payload.
+ */
+TEST(hist_string_keys)
+{
+	static const char *const rs[] = { "hello", "howdy", "hello", "hello" };
+	static const char *const ss[] = { "ab", "ab", "cd", "ab" };
+	char path[256], want[1024], *hist;
+	struct ue_types t;
+	struct user_reg r;
+	int fd = ue_open(), i;
+
+	ASSERT_GE(fd, 0);
+	ue_reset("ue_types");
+	ASSERT_EQ(0, ue_reg(fd, UE_TYPES_CMD, &r));
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/ue_types/trigger");
+	ASSERT_EQ(0, ue_write_file(path, "hist:keys=r,o:vals=e:sort=r", 1));
+	ASSERT_EQ(0, ue_write_file(path, "hist:keys=s:vals=e:sort=s.descending", 1));
+	for (i = 0; i < 4; i++) {
+		ue_types_fill(&t);
+		memcpy(t.rdata, rs[i], 6);
+		memcpy(t.sdata, ss[i], 3);
+		t.e = i + 1;
+		EXPECT_EQ(4 + sizeof(t), ue_emit(fd, r.write_index, &t, sizeof(t)));
+	}
+	hist = ue_read_file(UE_TRACEFS "/events/user_events/ue_types/hist");
+	ASSERT_NE(NULL, hist);
+	snprintf(want, sizeof(want),
+		 "{ r: %-50s, o: %-50s } hitcount: %10u  e: %10u\n"
+		 "{ r: %-50s, o: %-50s } hitcount: %10u  e: %10u\n",
+		 "hello", "hi", 3, 8, "howdy", "hi", 1, 2);
+	EXPECT_NE(NULL, strstr(hist, want)) TH_LOG("%s", hist);
+	snprintf(want, sizeof(want),
+		 "{ s: %-50s } hitcount: %10u  e: %10u\n"
+		 "{ s: %-50s } hitcount: %10u  e: %10u\n",
+		 "cd", 1, 3, "ab", 3, 7);
+	EXPECT_NE(NULL, strstr(hist, want)) TH_LOG("%s", hist);
+	free(hist);
+	ASSERT_EQ(0, ue_event_file("ue_types", "trigger", ""));
+	close(fd);
+	ue_reset("ue_types");
+}
+
 /* An address with nothing mapped */
 static void *ue_unmapped(void)
 {
