@@ -442,6 +442,8 @@ void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd)
 void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
 void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f);
 void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f);
+void hist_print_debug_var(struct seq_file *m, const char *name, int len,
+			  unsigned int idx);
 
 /*
  * The histograms whose variables others can reference: one scope per

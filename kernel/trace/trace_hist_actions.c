@@ -488,23 +488,21 @@ static void hist_print_field_vars_debug(struct seq_file *m,
 		if (a->spec->action != HIST_ACT_TRACE)
 			continue;
 		for (j = 0; j < a->n_params; j++) {
-			const struct hist_field *f = a->params[j];
+			/* a field of another event: a reference to its variable */
+			const struct hist_field *ref = a->names[j][0] ? a->params[j] : NULL;
+			const struct hist_field *f = ref ? ref->var_hd->vars[ref->var_idx] :
+							 a->params[j];
 
-			if (a->names[j][0])
-				f = f->var_hd->vars[f->var_idx];
-			else if (!f->field)
+			if (!f->field)
 				continue;
 			if (!n)
 				seq_puts(m, "\n  field variables:\n");
 			seq_printf(m, "\n    hist_data->field_vars[%u]:\n", n);
-			if (a->names[j][0]) {
+			if (ref) {
 				seq_printf(m, "\n      field_vars[%u].var:\n", n);
-				seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
-				seq_printf(m, "      var.name: %s\n", a->names[j]);
-				seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-					   a->params[j]->var_idx);
-				seq_printf(m, "      var.hist_data: %p\n",
-					   a->params[j]->var_hd);
+				hist_print_debug_var(m, a->names[j], strlen(a->names[j]),
+						     ref->var_idx);
+				seq_printf(m, "      var.hist_data: %p\n", ref->var_hd);
 			}
 			seq_printf(m, "\n      field_vars[%u].val:\n", n++);
 			seq_printf(m, "      ftrace_event_field name: %s\n",
@@ -525,16 +523,13 @@ void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
 	for (i = 0; i < hd->n_actions; i++) {
 		const struct hist_act *a = hd->actions[i];
 		const struct hist_spec_action *sa = a->spec;
+		const char *track = sa->handler == HIST_ONMAX ? "__max" : "__change";
 
 		if (a->track) {
 			seq_printf(m, "\n    hist_data->actions[%u].track_data.var_ref:\n", i);
 			hist_print_debug_ref(m, a->track);
 			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
-			seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
-			seq_printf(m, "      var.name: %s\n",
-				   sa->handler == HIST_ONMAX ? "__max" : "__change");
-			seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-				   a->track_var);
+			hist_print_debug_var(m, track, strlen(track), a->track_var);
 			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
 		} else {
 			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %.*s\n",
@@ -554,10 +549,7 @@ void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
 
 			seq_printf(m, "\n    hist_data->save_vars[%u]:\n", n);
 			seq_printf(m, "\n      save_vars[%u].var:\n", n);
-			seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
-			seq_printf(m, "      var.name: %.*s\n", name->len, name->start);
-			seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-				   a->save_var[j]);
+			hist_print_debug_var(m, name->start, name->len, a->save_var[j]);
 			seq_printf(m, "\n      save_vars[%u].val:\n", n);
 			if (a->params[j]->field)
 				seq_printf(m, "      ftrace_event_field name: %s\n",

@@ -22,6 +22,15 @@ void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f)
 	seq_printf(m, "      is_signed: %u\n", f->is_signed);
 }
 
+/* A map variable of the handlers: its flag, @len bytes of @name, its index. */
+void hist_print_debug_var(struct seq_file *m, const char *name, int len,
+			  unsigned int idx)
+{
+	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+	seq_printf(m, "      var.name: %.*s\n", len, name);
+	seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n", idx);
+}
+
 /* A value (@var < 0) or a variable (@var its name). */
 static void hist_debug_val(struct seq_file *m, const struct hist_field *f,
 			   unsigned int i, const struct trace_token *var,
