@@ -22,7 +22,7 @@ echo '!hist:keys=filename:sort=hitcount.descending' > $X/trigger
 step "hist: a field that sched_switch lacks, and what error_log says"
 echo > $T/error_log
 echo 'hist:keys=next_pid:vals=runtime' >> $S/trigger
-cat $T/error_log | sed 's/^\[ *[0-9.]*\] //'
+sed 's/^\[ *[0-9.]*\] //' $T/error_log
 
 step "synthetic event wakeup_lat, fed by onmatch(sched.sched_waking).trace() on sched_switch"
 echo 'wakeup_lat pid_t pid; int prio; u64 lat' > $T/synthetic_events

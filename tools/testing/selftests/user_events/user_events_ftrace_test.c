@@ -290,7 +290,8 @@ TEST(hist_string_keys)
 {
 	static const char *const rs[] = { "hello", "howdy", "hello", "hello" };
 	static const char *const ss[] = { "ab", "ab", "cd", "ab" };
-	char path[256], want[1024], *hist;
+	static const char path[] = UE_TRACEFS "/events/user_events/ue_types/trigger";
+	char want[1024], *hist;
 	struct ue_types t;
 	struct user_reg r;
 	int fd = ue_open(), i;
@@ -298,7 +299,6 @@ TEST(hist_string_keys)
 	ASSERT_GE(fd, 0);
 	ue_reset("ue_types");
 	ASSERT_EQ(0, ue_reg(fd, UE_TYPES_CMD, &r));
-	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/ue_types/trigger");
 	ASSERT_EQ(0, ue_write_file(path, "hist:keys=r,o:vals=e:sort=r", 1));
 	ASSERT_EQ(0, ue_write_file(path, "hist:keys=s:vals=e:sort=s.descending", 1));
 	for (i = 0; i < 4; i++) {
