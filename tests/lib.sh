@@ -38,3 +38,33 @@ use_event() {
 	[ -d "$E" ] || skip "no $1 event"
 	trap 'echo 0 > $E/enable; echo 0 > $E/filter; echo > $T/trace; echo > $T/error_log' EXIT
 }
+
+# bounded SECONDS CMD... - run CMD and return its status, failing the test
+# when it has not returned within SECONDS: a kernel path that hangs then
+# fails this test, named, instead of silently stopping the run.
+bounded() {
+	_limit=$(($1 * 10))
+	shift
+	rm -f /tmp/bounded.rc
+	( "$@"; echo $? > /tmp/bounded.rc ) &
+	_n=0
+	while [ ! -s /tmp/bounded.rc ]; do
+		_n=$((_n + 1))
+		[ $_n -le $_limit ] || fail "no return within $((_limit / 10))s: $*"
+		usleep 100000
+	done
+	return "$(cat /tmp/bounded.rc)"
+}
+
+# refused FILE LOC CMD MESSAGE CARET - writing the line CMD to FILE fails
+# within 10 s, and error_log holds "LOC: error: MESSAGE" for CMD with the
+# caret under its column CARET.
+refused() {
+	echo > "$T/error_log"
+	bounded 10 sh -c 'printf "%s\n" "$1" >> "$2"' sh "$3" "$1" 2>/dev/null &&
+		fail "accepted: $3"
+	_log=$(awk -v m="$2: error: $4" 'index($0, m) { n = 3 } n { print; n-- }' "$T/error_log")
+	[ -n "$_log" ] || fail "'$3': error_log lacks '$4': [$(cat "$T/error_log")]"
+	expect_eq "'$3' command line" "  Command: $3" "$(echo "$_log" | sed -n 2p)"
+	expect_eq "'$3' caret" "$(printf '%*s^' $((11 + $5)) '')" "$(echo "$_log" | sed -n 3p)"
+}
