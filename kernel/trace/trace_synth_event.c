@@ -8,9 +8,9 @@
  * definition order, except that a char[N] takes STR_VAR_LEN_MAX bytes in
  * place.  A char[] or long[] slot holds a __data_loc (offset and length of
  * bytes appended after the slots).  A stack arrives as a pointer to
- * [count, address...] and is stored from the count on, stopping at the
- * first zero address or at HIST_STACKTRACE_DEPTH entries; its printout
- * skips the count.
+ * [count, address...] and is stored the same way, stopping at the first
+ * zero address or at HIST_STACKTRACE_DEPTH entries, with the count of
+ * the addresses stored; its printout skips the count.
  *
  * Writing allocates nothing: the sizes of the appended parts are computed
  * first, then the record is reserved (nested, as a histogram action runs
@@ -149,7 +149,9 @@ static struct trace_event_functions synth_event_funcs = {
 
 /*
  * Bytes a char[] or long[] value appends to the record.  A string is cut
- * at STR_VAR_LEN_MAX - 1 characters.
+ * at STR_VAR_LEN_MAX - 1 characters; a stack, [count, address...], at its
+ * count, its first zero address or HIST_STACKTRACE_DEPTH addresses,
+ * whichever comes first.
  */
 static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 {
@@ -161,9 +163,9 @@ static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 			   : sizeof(FAULT_STRING);
 	if (!stack || !stack[0])
 		return 0;
-	for (n = 1; n < HIST_STACKTRACE_DEPTH && n <= stack[0] && stack[n]; n++)
+	for (n = 0; n < HIST_STACKTRACE_DEPTH && n < stack[0] && stack[n + 1]; n++)
 		;
-	return n * sizeof(long);
+	return (n + 1) * sizeof(long);
 }
 
 /* A number of @size bytes (1, 2, 4 or 8) into @slot */
@@ -205,10 +207,16 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 	case SYNTH_STACK:
 		slot->as_dynamic.offset = *tail;
 		slot->as_dynamic.len = len;
-		if (f->is_stack)
-			memcpy((void *)entry + *tail, str, len);
-		else
+		if (f->is_stack) {
+			unsigned long *stack = (void *)entry + *tail;
+
+			/* the count of what is stored, not of what was given */
+			memcpy(stack, str, len);
+			if (len)
+				stack[0] = len / sizeof(long) - 1;
+		} else {
 			strscpy((void *)entry + *tail, str ?: FAULT_STRING, len);
+		}
 		*tail += len;
 		break;
 	}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of synthetic events: the definition parser (fields read,
- * errors and their columns), the in-kernel API's refusals, and
- * dynevent_cmd's bounds.
+ * errors and their columns), the in-kernel API's refusals, the record
+ * of a stack field, and dynevent_cmd's bounds.
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
@@ -309,6 +309,83 @@ static void synth_api_trace_errors_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_dyn"));
 }
 
+/* The next record of @tr, from whichever CPU has one. */
+static void *synth_test_next(struct trace_array *tr)
+{
+	struct ring_buffer_event *rbe;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		rbe = ring_buffer_consume(tr->array_buffer.buffer, cpu, NULL, NULL);
+		if (rbe)
+			return ring_buffer_event_data(rbe);
+	}
+	return NULL;
+}
+
+/*
+ * A stack field keeps [count, address...] with the count of the
+ * addresses it stored: at most HIST_STACKTRACE_DEPTH, up to the first
+ * zero, never the count it was given when it kept fewer.
+ */
+static void synth_stack_record_test(struct kunit *test)
+{
+	static struct synth_field_desc fields[] = {
+		{ .type = "unsigned long[]", .name = "st" },
+	};
+	static const struct {
+		unsigned long	given;		/* the count word */
+		unsigned int	zero_at;	/* an address 0 there, or 0 */
+		unsigned int	stored;
+	} cases[] = {
+		{ 3, 0, 3 },
+		{ HIST_STACKTRACE_DEPTH - 1, 0, HIST_STACKTRACE_DEPTH - 1 },
+		{ HIST_STACKTRACE_DEPTH, 0, HIST_STACKTRACE_DEPTH },
+		{ HIST_STACKTRACE_DEPTH + 4, 0, HIST_STACKTRACE_DEPTH },
+		{ 6, 3, 2 },
+	};
+	unsigned long stack[HIST_STACKTRACE_DEPTH + 5];
+	struct trace_event_file *file;
+	struct trace_array *tr;
+	unsigned int i, j;
+
+	KUNIT_ASSERT_EQ(test, 0, synth_event_create("kunit_stack", fields, 1, NULL));
+	tr = trace_array_get_by_name("synth_kunit_stack", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, tr);
+	file = trace_get_event_file("synth_kunit_stack", SYNTH_SYSTEM, "kunit_stack");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(file));
+	KUNIT_ASSERT_EQ(test, 0, trace_array_set_clr_event(tr, SYNTH_SYSTEM,
+							   "kunit_stack", true));
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct trace_entry *rec;
+		union trace_synth_field *slot;
+		unsigned long *stored;
+
+		stack[0] = cases[i].given;
+		for (j = 1; j < ARRAY_SIZE(stack); j++)
+			stack[j] = 0x1000 + j;
+		if (cases[i].zero_at)
+			stack[cases[i].zero_at] = 0;
+		KUNIT_EXPECT_EQ(test, 0, synth_event_trace(file, 1,
+							   (u64)(uintptr_t)stack));
+		rec = synth_test_next(tr);
+		KUNIT_ASSERT_NOT_NULL(test, rec);
+		slot = (void *)(rec + 1);
+		stored = (void *)rec + slot->as_dynamic.offset;
+		KUNIT_EXPECT_EQ_MSG(test, slot->as_dynamic.len,
+				    (cases[i].stored + 1) * sizeof(long), "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, stored[0], cases[i].stored, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, stored[cases[i].stored],
+				    0x1000 + cases[i].stored, "case %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, 0, trace_array_set_clr_event(tr, SYNTH_SYSTEM,
+							   "kunit_stack", false));
+	trace_put_event_file(file);
+	trace_array_put(tr);
+	KUNIT_EXPECT_EQ(test, 0, trace_array_destroy(tr));
+	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_stack"));
+}
+
 static struct kunit_case synth_cases[] = {
 	KUNIT_CASE(synth_parse_fields_test),
 	KUNIT_CASE(synth_parse_dynevent_test),
@@ -317,6 +394,7 @@ static struct kunit_case synth_cases[] = {
 	KUNIT_CASE(dynevent_cmd_bounds_test),
 	KUNIT_CASE(synth_api_cmd_errors_test),
 	KUNIT_CASE(synth_api_trace_errors_test),
+	KUNIT_CASE(synth_stack_record_test),
 	{}
 };
 
