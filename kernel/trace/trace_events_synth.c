@@ -478,13 +478,50 @@ static const struct file_operations synthetic_events_fops = {
 	.release	= seq_release,
 };
 
+#ifdef CONFIG_MODULES
+/*
+ * A module going away takes the events it created and did not delete
+ * with it.  One still in use (a histogram's action traces it, a file of
+ * it is open) stays, cut loose from the module: nothing of the event is
+ * module code, and its ->mod must not name a freed module when it is
+ * next enabled.  Enabling pins the module, so none of them is enabled.
+ */
+static int synth_module_going(struct notifier_block *nb, unsigned long state,
+			      void *data)
+{
+	struct dyn_event *dev, *next;
+	struct synth_event *event;
+
+	if (state != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	guard(mutex)(&event_mutex);
+	list_for_each_entry_safe(dev, next, &dyn_event_list, list) {
+		event = to_synth_event(dev);
+		if (event && event->mod == data && synth_destroy(event))
+			event->mod = NULL;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block synth_module_nb = {
+	.notifier_call = synth_module_going,
+};
+#endif /* CONFIG_MODULES */
+
 /* Register early so boot-time tracing can define events. */
 static __init int synth_events_register(void)
 {
 	int err = dyn_event_register(&synth_event_ops);
 
-	if (err)
+	if (err) {
 		pr_warn("synthetic events: registry refused them (%d)\n", err);
+		return err;
+	}
+#ifdef CONFIG_MODULES
+	err = register_module_notifier(&synth_module_nb);
+	if (err)
+		pr_warn("synthetic events: no module notifier (%d)\n", err);
+#endif
 	return err;
 }
 core_initcall(synth_events_register);
