@@ -379,6 +379,19 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 #define HIST_KEY_SIZE_MAX	(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE)
 #define HIST_REFS_MAX		HIST_VARS_MAX	/* references per histogram */
 
+/*
+ * The scratch of one histogram update, too large for the stack of
+ * whatever context an event fires in: the compound key, the values of
+ * the variables the histogram references, and the parameters of a
+ * trace() action.  Per CPU and context, see hist_data_update().
+ */
+struct hist_pad {
+	u64			key[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	u64			refs[HIST_REFS_MAX];
+	u64			params[HIST_PARAMS_MAX];
+};
+
+struct hist_pads;
 struct hist_act;
 
 struct hist_data {
@@ -395,6 +408,7 @@ struct hist_data {
 	struct tracing_map_sort_key sort[TRACING_MAP_SORT_KEYS_MAX];
 	unsigned int		n_sort;
 	struct tracing_map	*map;
+	struct hist_pads __percpu *pads;	/* the event path's scratch */
 	/* variables (trace_hist_vars.c) */
 	struct trace_event_call	*call;		/* the event it is bound to */
 	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */

@@ -39,7 +39,7 @@ struct hist_act {
 	unsigned int		n_params;
 	struct hist_field	*params[HIST_PARAMS_MAX];
 	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
-	int			save_str[HIST_PARAMS_MAX];	/* save: string slot, or -1 */
+	int			str_slot[HIST_PARAMS_MAX];	/* string slot, or -1 */
 	struct hist_expr	*exprs;		/* what params[] were bound from */
 	char			(*names)[HIST_VAR_NAME_MAX];	/* of field variables */
 	struct hist_expr	track_expr;	/* what track was bound from */
@@ -191,10 +191,12 @@ static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 		if (a->synth && !hist_param_fits(f, a->synth->fields[i]))
 			return hist_bind_fail(b, HIST_ERR_SYNTH_TYPE_MISMATCH,
 					      sa->params[i].pos);
-		if (sa->action == HIST_ACT_SAVE) {
-			a->save_var[i] = hd->n_vars + hd->n_hidden++;
-			a->save_str[i] = hist_field_is_string(f) ? hd->n_strs++ : -1;
-		}
+		/* a string is copied into the entry: trace() and save() alike */
+		a->str_slot[i] = hist_field_is_string(f) ? hd->n_strs++ : -1;
+		if (sa->action == HIST_ACT_SAVE &&
+		    hist_hidden_var(hd, b, HIST_ERR_SAVE_VAR_FAIL,
+				    sa->params[i].pos, &a->save_var[i]))
+			return -EINVAL;
 	}
 	return 0;
 }
@@ -292,55 +294,62 @@ static void hist_fire_synth(struct synth_event *se, u64 *vals)
 		((hist_synth_probe_t)probe->func)(probe->data, vals, hist_param_idx);
 }
 
+/*
+ * Parameter @i of @a for the event @ev.  A string of the record need not
+ * end within its field (a user event's char[N], say): the entry keeps a
+ * copy that does, and the action gets that.
+ */
+static u64 hist_param_value(const struct hist_act *a, unsigned int i,
+			    struct hist_elt *he, const struct hist_event *ev)
+{
+	const struct hist_field *f = a->params[i];
+	char *s;
+	u64 v;
+
+	/* mostly variables: read those without a call */
+	v = f->kind == HIST_FIELD_VAR_REF ? ev->vars[f->var_ref_idx] :
+	    hist_field_value(f, ev);
+	if (a->str_slot[i] < 0)
+		return v;
+	s = he->strs[a->str_slot[i]];
+	hist_str_copy(s, (const char *)(unsigned long)v,
+		      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
+	return (unsigned long)s;
+}
+
 static void hist_action_do(struct hist_data *hd, struct hist_act *a,
-			   struct tracing_map_elt *elt, void *key,
-			   const struct hist_event *ev)
+			   struct tracing_map_elt *elt,
+			   const struct hist_event *ev, struct hist_pad *pad)
 {
 	struct hist_elt *he = elt->private_data;
-	u64 vals[HIST_PARAMS_MAX] __uninitialized;	/* n_params of them set */
 	unsigned int i;
 
 	switch (a->spec->action) {
 	case HIST_ACT_TRACE:
-		/* mostly variables: read those without a call */
-		for (i = 0; i < a->n_params; i++) {
-			const struct hist_field *f = a->params[i];
-
-			vals[i] = f->kind == HIST_FIELD_VAR_REF ?
-				  ev->vars[f->var_ref_idx] :
-				  hist_field_value(f, ev);
-		}
-		hist_fire_synth(a->synth, vals);
+		for (i = 0; i < a->n_params; i++)
+			pad->params[i] = hist_param_value(a, i, he, ev);
+		hist_fire_synth(a->synth, pad->params);
 		break;
 	case HIST_ACT_SAVE:
-		for (i = 0; i < a->n_params; i++) {
-			u64 v = hist_field_value(a->params[i], ev);
-
-			if (a->save_str[i] >= 0) {
-				const struct hist_field *f = a->params[i];
-				char *s = he->strs[a->save_str[i]];
-
-				hist_str_copy(s, (char *)(unsigned long)v,
-					      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
-				v = (unsigned long)s;
-			}
-			tracing_map_set_var(elt, a->save_var[i], v);
-		}
+		for (i = 0; i < a->n_params; i++)
+			tracing_map_set_var(elt, a->save_var[i],
+					    hist_param_value(a, i, he, ev));
 		break;
 	case HIST_ACT_SNAPSHOT:
 		if (hd->snapshot)
-			hd->snapshot(hd, elt, key);
+			hd->snapshot(hd, elt, pad->key);
 		break;
 	}
 }
 
 /*
- * @refs holds the values of the variables referenced, of other
- * histograms and (stored by this very event) of its own, by
- * hist_data_update(); it is what ev->vars points to when there are any.
+ * @pad holds the key and the values of the variables referenced, of
+ * other histograms and (stored by this very event) of its own, set by
+ * hist_data_update(); pad->refs is what ev->vars points to when there
+ * are any.
  */
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
-		      void *key, const struct hist_event *ev, u64 *refs)
+		      const struct hist_event *ev, struct hist_pad *pad)
 {
 	unsigned int i;
 
@@ -348,14 +357,14 @@ void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 		struct hist_act *a = hd->actions[i];
 
 		if (a->track) {
-			u64 v = refs[a->track->var_ref_idx];
+			u64 v = pad->refs[a->track->var_ref_idx];
 			u64 old = tracing_map_read_var(elt, a->track_var);
 
 			if (a->spec->handler == HIST_ONMAX ? v <= old : v == old)
 				continue;
 			tracing_map_set_var(elt, a->track_var, v);
 		}
-		hist_action_do(hd, a, elt, key, ev);
+		hist_action_do(hd, a, elt, ev, pad);
 	}
 }
 
@@ -428,7 +437,7 @@ void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 			const struct trace_token *name = &a->spec->params[j];
 			u64 v = tracing_map_read_var(elt, a->save_var[j]);
 
-			if (a->save_str[j] >= 0)
+			if (a->str_slot[j] >= 0)
 				seq_printf(m, "  %.*s: %-32s", name->len, name->start,
 					   (char *)(unsigned long)v);
 			else

@@ -9,12 +9,33 @@
  * creates the map with all its elements.  Nothing of it changes after.
  *
  * hist_data_update() runs for each event, in any context the event fires
- * in.  It builds the key on the stack (a single number needs no buffer;
- * otherwise the key slots are zeroed and filled: numbers as u64, strings
- * truncated to their slot less a NUL, stacks as saved), inserts it, and
- * adds each value to its sum.  A full map counts the event as dropped
- * (tracing_map.c); the entries already there keep counting.
+ * in.  It builds the key in a per-CPU pad (a single number needs no
+ * buffer; otherwise the key slots are zeroed and filled: numbers as u64,
+ * strings truncated to their slot less a NUL, stacks as saved), inserts
+ * it, and adds each value to its sum.  A full map counts the event as
+ * dropped (tracing_map.c); the entries already there keep counting.
+ *
+ * The pads.  An update needs over a kilobyte of scratch (struct
+ * hist_pad), and an action's synthetic event may run a histogram of its
+ * own inside the first update, on the same stack.  So each CPU has, for
+ * each of the four contexts an event can fire in (task, softirq, hardirq,
+ * NMI), HIST_NEST_MAX pads and a count of those in use.  On one CPU the
+ * contexts nest strictly: an interrupt that takes a pad of its own
+ * context gives it back before the code it interrupted runs again, so a
+ * context's count is changed only by code of that context, in call order,
+ * and needs no atomic operation.  An update that finds its context's pads
+ * all taken is nested too deep (a synthetic event whose histogram fires
+ * it again, directly or through a loop of events): it is counted as
+ * dropped and goes no further, which is what bounds such a recursion.
+ *
+ * The pads exist while any histogram does: the first one created
+ * allocates them and the last one destroyed frees them, after its trigger
+ * was unlinked and the event path waited for.  A histogram keeps the
+ * pointer, so the event path reaches the pads through the histogram it
+ * updates, ordered after its publication like the rest of it.
  */
+#include <linux/percpu.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
@@ -59,6 +80,40 @@ static const struct tracing_map_ops hist_elt_ops = {
 	.elt_init	= hist_elt_init,
 };
 
+/* Contexts of interrupt_context_level(), and pads per context and CPU. */
+#define HIST_CONTEXTS		4
+#define HIST_NEST_MAX		3
+
+struct hist_pads {
+	u8			depth[HIST_CONTEXTS];	/* pads in use */
+	struct hist_pad		pad[HIST_CONTEXTS][HIST_NEST_MAX];
+};
+
+/* Both under event_mutex. */
+static struct hist_pads __percpu *hist_pads;
+static unsigned int hist_pads_users;
+
+static struct hist_pads __percpu *hist_pads_get(void)
+{
+	lockdep_assert_held(&event_mutex);
+	if (!hist_pads_users) {
+		hist_pads = alloc_percpu(struct hist_pads);
+		if (!hist_pads)
+			return NULL;
+	}
+	hist_pads_users++;
+	return hist_pads;
+}
+
+static void hist_pads_put(void)
+{
+	lockdep_assert_held(&event_mutex);
+	if (--hist_pads_users)
+		return;
+	free_percpu(hist_pads);
+	hist_pads = NULL;
+}
+
 void hist_data_destroy(struct hist_data *hd)
 {
 	unsigned int i;
@@ -76,6 +131,8 @@ void hist_data_destroy(struct hist_data *hd)
 		hist_field_free(hd->vals[i]);
 	for (i = 0; i < hd->n_vars; i++)
 		hist_field_free(hd->vars[i]);
+	if (hd->pads)
+		hist_pads_put();
 	kfree(hd);
 }
 
@@ -241,6 +298,11 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 		ret = hist_data_sort(hd, b);
 	if (!ret)
 		ret = hist_data_map(hd);
+	if (!ret) {
+		hd->pads = hist_pads_get();
+		if (!hd->pads)
+			ret = -ENOMEM;
+	}
 	if (ret) {
 		hd->n_refs = 0;		/* their fields may be gone already */
 		hist_data_destroy(hd);
@@ -356,17 +418,13 @@ static noinline u64 hist_var_keep(struct hist_data *hd,
 	return (unsigned long)slot;
 }
 
-void hist_data_update(struct hist_data *hd, struct hist_event *ev)
+static __always_inline void hist_update(struct hist_data *hd,
+					struct hist_event *ev,
+					struct hist_pad *pad)
 {
-	/*
-	 * Written before they are read (the key up to key_size, the
-	 * references only when there are any): not worth zeroing on every
-	 * event, which INIT_STACK_ALL_ZERO would do.
-	 */
-	u64 buf[HIST_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
-	u64 refs[HIST_REFS_MAX] __uninitialized;
+	u64 *buf = pad->key;
 	struct tracing_map_elt *elt;
-	unsigned int i;
+	unsigned int i, n;
 
 	/* one read of the clock, however many fields want it */
 	if (hd->timestamps && ev->rbe) {
@@ -397,10 +455,10 @@ void hist_data_update(struct hist_data *hd, struct hist_event *ev)
 	 * (no wakeup recorded for this key, say) does not count.
 	 */
 	if (hd->n_refs) {
-		memset(refs, 0, sizeof(refs));
-		if (!hist_refs_read(hd, buf, refs))
+		memset(pad->refs, 0, sizeof(pad->refs));
+		if (!hist_refs_read(hd, buf, pad->refs))
 			return;
-		ev->vars = refs;
+		ev->vars = pad->refs;
 	}
 	elt = tracing_map_insert(hd->map, buf);
 	if (!elt)
@@ -424,5 +482,21 @@ void hist_data_update(struct hist_data *hd, struct hist_event *ev)
 	for (; i < hd->n_vals; i++)
 		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
 	if (hd->n_actions)
-		hist_actions_run(hd, elt, buf, ev, refs);
+		hist_actions_run(hd, elt, ev, pad);
+}
+
+/* The caller keeps preemption disabled, as every event path does. */
+void hist_data_update(struct hist_data *hd, struct hist_event *ev)
+{
+	struct hist_pads *pads = this_cpu_ptr(hd->pads);
+	unsigned int ctx = interrupt_context_level();
+	unsigned int depth = pads->depth[ctx];
+
+	if (unlikely(depth == HIST_NEST_MAX)) {
+		atomic64_inc(&hd->map->drops);
+		return;
+	}
+	pads->depth[ctx] = depth + 1;
+	hist_update(hd, ev, &pads->pad[ctx][depth]);
+	pads->depth[ctx] = depth;
 }
