@@ -229,8 +229,51 @@ static __always_inline u64 synth_val(const u64 *vals, const unsigned int *idx,
 }
 
 /*
+ * Synthetic events written inside one another.  Writing one runs its
+ * triggers before it is committed, and a histogram among them may write
+ * another synthetic event, directly or through an eprobe: each level
+ * holds one or two reservations of the ring buffer, which takes only a
+ * few nested ones per CPU.  So per CPU and context (task, softirq,
+ * hardirq, NMI) at most SYNTH_NEST_MAX writes are in progress, and an
+ * event is not written again inside its own write: that is a loop
+ * (s2's histogram tracing s2, say, through an eprobe where no command
+ * shows it), which stops there.  Contexts nest strictly on one CPU, so
+ * only code of a context changes its entries, in call order.
+ */
+#define SYNTH_NEST_MAX		2
+
+struct synth_nest {
+	u8			depth[4];
+	struct synth_event	*writing[4][SYNTH_NEST_MAX];
+};
+
+static DEFINE_PER_CPU(struct synth_nest, synth_nest);
+
+/* Enter @event's write; false (and nothing entered) for a loop or too deep. */
+static bool synth_nest_enter(struct synth_event *event, unsigned int ctx)
+{
+	struct synth_nest *n = this_cpu_ptr(&synth_nest);
+	unsigned int i, depth = n->depth[ctx];
+
+	if (depth == SYNTH_NEST_MAX)
+		return false;
+	for (i = 0; i < depth; i++)
+		if (n->writing[ctx][i] == event)
+			return false;
+	n->writing[ctx][depth] = event;
+	n->depth[ctx] = depth + 1;
+	return true;
+}
+
+static void synth_nest_leave(unsigned int ctx)
+{
+	this_cpu_ptr(&synth_nest)->depth[ctx]--;
+}
+
+/*
  * Write one event: field i takes vals[idx[i]], or vals[i] without @idx.
- * Returns -ENOSPC when the ring buffer had no room.
+ * Returns -ENOSPC when the ring buffer had no room, -EDEADLK when the
+ * event is being written already (see synth_nest).
  */
 static notrace int synth_event_write(struct trace_event_file *file,
 				     struct synth_event *event,
@@ -239,7 +282,7 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	/* Both are written before they are read: not zeroed on every event */
 	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
 	struct trace_event_buffer fbuffer __uninitialized;
-	unsigned int i, size, tail;
+	unsigned int i, size, tail, ctx;
 	struct synth_trace_event *entry;
 	struct trace_buffer *buffer;
 	int ret = 0;
@@ -254,7 +297,12 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	}
 
 	buffer = file->tr->array_buffer.buffer;
-	ring_buffer_nest_start(buffer);
+	ring_buffer_nest_start(buffer);	/* preemption off from here */
+	ctx = interrupt_context_level();
+	if (!synth_nest_enter(event, ctx)) {
+		ring_buffer_nest_end(buffer);
+		return -EDEADLK;
+	}
 	entry = trace_event_buffer_reserve(&fbuffer, file, size);
 	if (!entry) {
 		ret = -ENOSPC;
@@ -278,6 +326,7 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	}
 	trace_event_buffer_commit(&fbuffer);
 out:
+	synth_nest_leave(ctx);
 	ring_buffer_nest_end(buffer);
 	return ret;
 }
