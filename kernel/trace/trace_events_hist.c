@@ -229,27 +229,33 @@ static void hist_trigger_free(struct hist_trigger *ht)
 	kfree(ht);
 }
 
-/* The histogram on @file whose keys are like those of @hd. */
+/* The histogram on @file whose keys are of the types of those of @hd. */
 static struct event_trigger_data *hist_find_alike(struct trace_event_file *file,
 						  const struct hist_data *hd)
 {
 	struct event_trigger_data *trig;
-	unsigned int i;
 
 	list_for_each_entry(trig, &file->triggers, list) {
 		struct hist_trigger *other = trig->private_data;
 
-		if (!hist_is_hist(trig) || other->hd->n_keys != hd->n_keys)
-			continue;
-		for (i = 0; i < hd->n_keys; i++) {
-			const struct hist_field *a = hd->keys[i];
-			const struct hist_field *b = other->hd->keys[i];
+		if (hist_is_hist(trig) && other->hd->n_keys == hd->n_keys &&
+		    hist_keys_lead(other->hd, hd, true))
+			return trig;
+	}
+	return NULL;
+}
 
-			if (strcmp(a->type, b->type) || a->size != b->size ||
-			    a->is_signed != b->is_signed)
-				break;
-		}
-		if (i == hd->n_keys)
+/* The histogram on @file with the variable @name, or NULL. */
+static struct event_trigger_data *hist_find_var(struct trace_event_file *file,
+						const char *name)
+{
+	struct trace_token t = { .start = name, .len = strlen(name) };
+	struct event_trigger_data *trig;
+
+	list_for_each_entry(trig, &file->triggers, list) {
+		struct hist_trigger *other = trig->private_data;
+
+		if (hist_is_hist(trig) && hist_spec_var(other->spec, &t) >= 0)
 			return trig;
 	}
 	return NULL;

@@ -87,6 +87,7 @@ enum hist_err {
 	HIST_ERR_INVALID_REF_KEY,
 	HIST_ERR_VAR_NOT_FOUND,
 	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_REF_KEYS_DIFFER,	/* $var of a histogram with other keys */
 	/* actions (trace_hist_actions.c) */
 	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
 	HIST_ERR_SYNTH_TYPE_MISMATCH,
@@ -270,6 +271,7 @@ struct hist_field {
 	struct hist_data	*var_hd;	/* VAR_REF: the histogram defining it */
 	unsigned int		var_idx;	/* VAR_REF: its index there */
 	bool			read_once;	/* VAR_REF: an operand, consumes it */
+	bool			ref_stack;	/* VAR_REF: to a stack, maybe by refs */
 	struct hist_field	*arg[2];	/* operands */
 	const struct hist_expr	*expr;		/* as written */
 	struct ftrace_event_field *field;	/* the event field, if any */
@@ -360,10 +362,11 @@ static inline bool hist_field_is_string(const struct hist_field *f)
 	       f->kind == HIST_FIELD_REL_STR;
 }
 
-/* A stack as a key: common_stacktrace, or a stacktrace field. */
+/* A stack: common_stacktrace, a stacktrace field, or a variable of one. */
 static inline bool hist_field_is_stack(const struct hist_field *f)
 {
-	return f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK;
+	return f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK ||
+	       f->ref_stack;
 }
 
 /*
@@ -421,6 +424,7 @@ struct hist_data {
 	/* handlers and actions (trace_hist_actions.c) */
 	struct hist_act	*actions[HIST_ACTIONS_MAX];
 	unsigned int		n_actions;
+	struct list_head	tracer_node;	/* hist_tracers, see actions */
 	unsigned int		n_hidden;	/* map variables the actions keep */
 	unsigned int		n_strs;		/* strings saved per entry */
 	/* takes the snapshot of onmax().snapshot(), set by the trigger code */
@@ -467,8 +471,11 @@ struct hist_vars_scope {
 	struct list_head	hists;
 };
 
+bool hist_keys_lead(const struct hist_data *a, const struct hist_data *b,
+		    bool types);
 int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		      struct hist_field *f);
+int hist_vars_order(struct hist_data *hd, struct hist_bind *b);
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 		       struct hist_parse_err *err);
 void hist_vars_unregister(struct hist_data *hd);

@@ -157,13 +157,9 @@ static struct hist_field *hist_param_bind(struct hist_bind *b,
 static bool hist_param_fits(const struct hist_field *f,
 			    const struct synth_field *sf)
 {
-	const struct hist_field *v = f;
-
 	/* a stack only for a stack, also through variables */
-	while (v->kind == HIST_FIELD_VAR_REF && v->var_idx < v->var_hd->n_vars)
-		v = v->var_hd->vars[v->var_idx];
-	if (hist_field_is_stack(v) || sf->is_stack)
-		return hist_field_is_stack(v) && sf->is_stack;
+	if (hist_field_is_stack(f) || sf->is_stack)
+		return hist_field_is_stack(f) && sf->is_stack;
 	return !strcmp(f->type, sf->type) ||
 	       (sf->is_string && hist_field_is_string(f)) ||
 	       (f->size == sf->size &&

@@ -207,7 +207,7 @@ static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
 			hd->var_str[hd->n_vars] = hd->n_strs++;
 		hd->vars[hd->n_vars++] = f;
 	}
-	return 0;
+	return hist_vars_order(hd, b);
 }
 
 /* sort=: map field indexes; the sums come first, then the keys. */
@@ -464,16 +464,18 @@ static __always_inline void hist_update(struct hist_data *hd,
 	if (!elt)
 		return;
 	/*
-	 * The variables first: a reference to one of its own (in a later
-	 * variable, a value or an action) sees what this event stores.
+	 * The variables first, each after those it reads: a reference to
+	 * one of its own (in a variable, a value or an action) sees what
+	 * this event stores.
 	 */
-	for (i = 0; i < hd->n_vars; i++) {
-		u64 v = hd->var_str[i] < 0 ? hist_field_value(hd->vars[i], ev) :
-			hist_var_keep(hd, elt, i, ev);
+	for (n = 0; n < hd->n_vars; n++) {
+		unsigned int j = hd->var_order[n];
+		u64 v = hd->var_str[j] < 0 ? hist_field_value(hd->vars[j], ev) :
+			hist_var_keep(hd, elt, j, ev);
 
-		tracing_map_set_var(elt, i, v);
-		if (hd->var_ref[i])
-			refs[hd->var_ref[i] - 1] = v;
+		tracing_map_set_var(elt, j, v);
+		if (hd->var_ref[j])
+			pad->refs[hd->var_ref[j] - 1] = v;
 	}
 	/* hitcount, first of the values unless nohitcount, is a count */
 	i = 0;

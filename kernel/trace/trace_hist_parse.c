@@ -73,6 +73,7 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
 	[HIST_ERR_VAR_NOT_UNIQUE]	=
 		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HIST_ERR_REF_KEYS_DIFFER]	= "Variable's histogram has other keys",
 	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
 	[HIST_ERR_SYNTH_TYPE_MISMATCH]	= "Param type doesn't match synthetic event field type",
 	[HIST_ERR_SYNTH_COUNT_MISMATCH]	= "Param count doesn't match synthetic event field count",

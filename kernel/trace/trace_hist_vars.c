@@ -39,6 +39,35 @@ static bool hist_on_event(const struct hist_data *hd,
 		hist_token_is(event, trace_event_name(hd->call)));
 }
 
+/*
+ * Whether the keys of @a lead those of @b: @b has as many or more, and
+ * the first ones are laid out alike, slot by slot (with @types, of the
+ * same C types too).  A reference reads the variable's entry by looking
+ * up the key of the event at hand in the defining histogram's map, which
+ * reads that map's key size: the bytes must be there and mean the same.
+ * (A longer key on the reading side is what the base kernel's users
+ * write: next_pid,next_prio reading what pid set.)
+ */
+bool hist_keys_lead(const struct hist_data *a, const struct hist_data *b,
+		    bool types)
+{
+	unsigned int i;
+
+	if (a->n_keys > b->n_keys)
+		return false;
+	for (i = 0; i < a->n_keys; i++) {
+		const struct hist_field *ka = a->keys[i], *kb = b->keys[i];
+
+		if (ka->size != kb->size ||
+		    hist_field_is_string(ka) != hist_field_is_string(kb) ||
+		    hist_field_is_stack(ka) != hist_field_is_stack(kb) ||
+		    (types && (strcmp(ka->type, kb->type) ||
+			       ka->is_signed != kb->is_signed)))
+			return false;
+	}
+	return true;
+}
+
 int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		      struct hist_field *f)
 {
@@ -68,6 +97,8 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	}
 	if (!def)
 		return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
+	if (def != self && !hist_keys_lead(def, self, false))
+		return hist_bind_fail(b, HIST_ERR_REF_KEYS_DIFFER, e->text.pos);
 	/*
 	 * One slot per variable, however often it is referenced: read once
 	 * per event, so "a=$ts0,b=$ts0" sees the same value twice (and
@@ -85,6 +116,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	f->size = var ? var->size : sizeof(u64);
 	f->is_signed = var && var->is_signed;
 	f->usecs = var && var->usecs;
+	f->ref_stack = var && hist_field_is_stack(var);
 	f->var_hd = def;
 	f->var_idx = idx;
 	f->var_ref_idx = i;
@@ -95,6 +127,53 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 			self->var_ref[idx] = i + 1;
 	}
 	return 0;
+}
+
+/* A reference in @f to a variable of @hd not in @ready, or NULL. */
+static const struct hist_field *hist_own_ref(const struct hist_data *hd,
+					     const struct hist_field *f,
+					     unsigned long ready)
+{
+	const struct hist_field *ref;
+
+	if (!f)
+		return NULL;
+	if (f->kind == HIST_FIELD_VAR_REF)
+		return f->var_hd == hd && !(ready & BIT(f->var_idx)) ? f : NULL;
+	ref = hist_own_ref(hd, f->arg[0], ready);
+	return ref ?: hist_own_ref(hd, f->arg[1], ready);
+}
+
+/*
+ * The order in which an event stores the variables of @hd: each after
+ * those of its own that it reads ("a=$b:b=common_pid" stores b first).
+ * References to other histograms cannot make a cycle (a histogram only
+ * references those registered before it); references among its own
+ * variables can, "a=$a" or "a=$b:b=$a", and are refused here with
+ * the reference that closes the cycle.
+ */
+int hist_vars_order(struct hist_data *hd, struct hist_bind *b)
+{
+	unsigned long ready = 0;
+	unsigned int n, i;
+
+	for (n = 0; n < hd->n_vars; n++) {
+		for (i = 0; i < hd->n_vars; i++)
+			if (!(ready & BIT(i)) &&
+			    !hist_own_ref(hd, hd->vars[i], ready))
+				break;
+		if (i == hd->n_vars)
+			break;
+		ready |= BIT(i);
+		hd->var_order[n] = i;
+	}
+	if (n == hd->n_vars)
+		return 0;
+	/* the first variable that is not ready reads one that is not either */
+	for (i = 0; ready & BIT(i); i++)
+		;
+	return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND,
+			      hist_own_ref(hd, hd->vars[i], ready)->expr->text.pos);
 }
 
 /* Count @hd in (or out of) the users of the histograms it references. */
