@@ -618,6 +618,10 @@ static int hist_add(struct event_trigger_data *trig,
 		set_named_trigger_data(trig, named);
 	} else {
 		ret = hist_vars_register(ht->hd, hist_scope(file->tr), &err);
+		if (!ret) {
+			hist_actions_register(ht->hd);
+			ret = hist_hold_instance(ht);
+		}
 		if (!ret)
 			ret = hist_snap_start(ht);
 		if (ret)

@@ -93,6 +93,9 @@ enum hist_err {
 	HIST_ERR_SYNTH_TYPE_MISMATCH,
 	HIST_ERR_SYNTH_COUNT_MISMATCH,
 	HIST_ERR_ONX_VAR_NOT_FOUND,
+	HIST_ERR_TRACE_LOOP,		/* trace() of an event leading back */
+	HIST_ERR_SAVE_VAR_FAIL,		/* no map variable left for save() */
+	HIST_ERR_ONX_VAR_CREATE_FAIL,	/* ... nor for onmax()/onchange() */
 	/* a whole histogram (trace_hist_map.c) */
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
@@ -327,6 +330,10 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
 void hist_field_free(struct hist_field *f);
+bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
+		     const struct hist_data *ha, const struct hist_data *hb);
+/* Whether @f reads the event's time stamp (common_timestamp). */
+bool hist_field_uses_clock(const struct hist_field *f);
 u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev);
 
 static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
@@ -403,6 +410,7 @@ struct hist_data {
 	struct hist_field	*vals[HIST_VALS_MAX + 1];	/* [0]: hitcount */
 	struct hist_field	*vars[HIST_VARS_MAX];
 	int			var_str[HIST_VARS_MAX];	/* its slot in hist_elt, or -1 */
+	u8			var_order[HIST_VARS_MAX];	/* as stored, see vars */
 	unsigned int		n_keys, n_vals, n_vars;
 	unsigned int		key_size;	/* bytes of the compound key */
 	bool			compound;	/* else one number is the key */
@@ -445,8 +453,11 @@ struct hist_elt {
 
 int hist_actions_bind(struct hist_data *hd, struct hist_bind *b);
 void hist_actions_free(struct hist_data *hd);
+bool hist_actions_use_clock(const struct hist_data *hd);
+void hist_actions_register(struct hist_data *hd);
+void hist_actions_unregister(struct hist_data *hd);
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
-		      void *key, const struct hist_event *ev, u64 *refs);
+		      const struct hist_event *ev, struct hist_pad *pad);
 void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
 			struct tracing_map_elt *elt);
 void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);

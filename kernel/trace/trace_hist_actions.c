@@ -166,6 +166,19 @@ static bool hist_param_fits(const struct hist_field *f,
 		(sf->is_string || f->is_signed == sf->is_signed));
 }
 
+/*
+ * Reserve a map variable for the action to keep per entry, in @var; the
+ * map has HIST_VARS_MAX of them for the command's and the actions' own.
+ */
+static int hist_hidden_var(struct hist_data *hd, struct hist_bind *b,
+			   enum hist_err err, int pos, unsigned int *var)
+{
+	if (hd->n_vars + hd->n_hidden >= HIST_VARS_MAX)
+		return hist_bind_fail(b, err, pos);
+	*var = hd->n_vars + hd->n_hidden++;
+	return 0;
+}
+
 static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 			      struct hist_act *a)
 {
@@ -197,6 +210,78 @@ static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 	return 0;
 }
 
+/*
+ * The registered histograms with a trace() action, whose event fires
+ * the synthetic events they trace: the edges that a loop of events
+ * would be made of.  Under event_mutex.
+ */
+static LIST_HEAD(hist_tracers);
+
+/* Marks the synthetic events one hist_leads_to() walk has seen. */
+static unsigned int hist_walk;
+
+/*
+ * Longest chain of synthetic events followed.  A longer one counts as a
+ * loop: it would go deeper than the event path's pads allow anyway (see
+ * trace_hist_map.c), and the walk's recursion stays small.
+ */
+#define HIST_CHAIN_MAX		16
+
+/*
+ * Whether tracing @se can fire @call again: @se is @call, or a histogram
+ * on @se traces an event that leads to @call.  The graph has no loop
+ * (each edge was checked when added) and each event is looked at once
+ * per walk, so a walk is as long as the graph, however shared its paths.
+ */
+static bool hist_leads_to_walk(struct synth_event *se,
+			       struct trace_event_call *call, unsigned int depth)
+{
+	struct hist_data *hd;
+	unsigned int i;
+
+	if (&se->call == call || depth == HIST_CHAIN_MAX)
+		return true;
+	if (se->walk == hist_walk)
+		return false;
+	se->walk = hist_walk;
+	list_for_each_entry(hd, &hist_tracers, tracer_node) {
+		if (hd->call != &se->call)
+			continue;
+		for (i = 0; i < hd->n_actions; i++)
+			if (hd->actions[i]->synth &&
+			    hist_leads_to_walk(hd->actions[i]->synth, call,
+					       depth + 1))
+				return true;
+	}
+	return false;
+}
+
+static bool hist_leads_to(struct synth_event *se, struct trace_event_call *call)
+{
+	lockdep_assert_held(&event_mutex);
+	if (!++hist_walk)	/* 0 is the mark of events never walked */
+		hist_walk++;
+	return hist_leads_to_walk(se, call, 0);
+}
+
+void hist_actions_register(struct hist_data *hd)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < hd->n_actions; i++) {
+		if (hd->actions[i]->synth) {
+			list_add(&hd->tracer_node, &hist_tracers);
+			return;
+		}
+	}
+}
+
+void hist_actions_unregister(struct hist_data *hd)
+{
+	list_del_init(&hd->tracer_node);
+}
+
 static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 			    struct hist_act *a)
 {
@@ -221,7 +306,9 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 				b->err->err = HIST_ERR_ONX_VAR_NOT_FOUND;
 			return ret;
 		}
-		a->track_var = hd->n_vars + hd->n_hidden++;
+		if (hist_hidden_var(hd, b, HIST_ERR_ONX_VAR_CREATE_FAIL,
+				    track->text.pos, &a->track_var))
+			return -EINVAL;
 	}
 	if (sa->action == HIST_ACT_TRACE) {
 		if (trace_token_cstr(&sa->synth, name, sizeof(name)))
@@ -230,6 +317,14 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
 					      sa->synth.pos);
 		a->synth->ref++;
+		/*
+		 * One that fires this event again would recurse: refused now
+		 * where it can be seen (the event path bounds what cannot,
+		 * a loop through an eprobe, say)
+		 */
+		if (hist_leads_to(a->synth, b->call))
+			return hist_bind_fail(b, HIST_ERR_TRACE_LOOP,
+					      sa->synth.pos);
 		if (a->synth->n_fields != sa->n_params)
 			return hist_bind_fail(b, HIST_ERR_SYNTH_COUNT_MISMATCH,
 					      sa->text.pos);
@@ -275,6 +370,23 @@ void hist_actions_free(struct hist_data *hd)
 		kfree(a);
 	}
 	hd->n_actions = 0;
+}
+
+/*
+ * Whether a parameter reads the event's time stamp.  Such a histogram,
+ * like one whose keys, values or variables read it, turns off the
+ * per-CPU buffered event, whose records have no time stamp yet
+ * (tracing_set_filter_buffering()).
+ */
+bool hist_actions_use_clock(const struct hist_data *hd)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++)
+		for (j = 0; j < hd->actions[i]->n_params; j++)
+			if (hist_field_uses_clock(hd->actions[i]->params[j]))
+				return true;
+	return false;
 }
 
 /* ---- the event path ---- */

@@ -185,7 +185,9 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 		ret = hist_bind(b, e->arg[i], role, &f->arg[i]);
 		if (ret)
 			return ret;
-		if (hist_field_is_string(f->arg[i]))
+		/* a string or a stack is an address, not a number */
+		if (hist_field_is_string(f->arg[i]) ||
+		    hist_field_is_stack(f->arg[i]))
 			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
 					      e->arg[i]->text.pos);
 		/*
@@ -279,6 +281,40 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 		return ERR_PTR(ret);
 	}
 	return f;
+}
+
+/*
+ * Whether @a, bound for the histogram @ha, reads the same bytes of a
+ * record in the same way as @b, bound for @hb: same kind, place, size,
+ * sign, type and modifiers, the same operands, references to the same
+ * variable (or to the same variable of each one's own histogram).
+ */
+bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
+		     const struct hist_data *ha, const struct hist_data *hb)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->mods != b->mods || a->offset != b->offset ||
+	    a->width != b->width || a->size != b->size ||
+	    a->is_signed != b->is_signed || a->usecs != b->usecs ||
+	    a->constant != b->constant || a->buckets != b->buckets ||
+	    strcmp(a->type, b->type) || !a->field != !b->field ||
+	    (a->field && (a->field->size != b->field->size ||
+			  a->field->filter_type != b->field->filter_type)))
+		return false;
+	if (a->kind == HIST_FIELD_VAR_REF &&
+	    (a->var_idx != b->var_idx ||
+	     (a->var_hd != b->var_hd && (a->var_hd != ha || b->var_hd != hb))))
+		return false;
+	return hist_field_same(a->arg[0], b->arg[0], ha, hb) &&
+	       hist_field_same(a->arg[1], b->arg[1], ha, hb);
+}
+
+bool hist_field_uses_clock(const struct hist_field *f)
+{
+	return f && (f->kind == HIST_FIELD_TIMESTAMP ||
+		     hist_field_uses_clock(f->arg[0]) ||
+		     hist_field_uses_clock(f->arg[1]));
 }
 
 /* ---- the event path ---- */

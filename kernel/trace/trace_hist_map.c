@@ -122,6 +122,7 @@ void hist_data_destroy(struct hist_data *hd)
 		return;
 	/* before the fields go: the actions own some of the references */
 	hist_vars_unregister(hd);
+	hist_actions_unregister(hd);
 	hist_actions_free(hd);
 	if (hd->map)
 		tracing_map_destroy(hd->map);
@@ -134,12 +135,6 @@ void hist_data_destroy(struct hist_data *hd)
 	if (hd->pads)
 		hist_pads_put();
 	kfree(hd);
-}
-
-static bool hist_uses_clock(const struct hist_field *f)
-{
-	return f && (f->kind == HIST_FIELD_TIMESTAMP ||
-		     hist_uses_clock(f->arg[0]) || hist_uses_clock(f->arg[1]));
 }
 
 /* Bind the keys and give each its slot in the compound key. */
@@ -288,6 +283,7 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	hd->spec = spec;
 	hd->call = b->call;
 	INIT_LIST_HEAD(&hd->scope_node);
+	INIT_LIST_HEAD(&hd->tracer_node);
 	b->hd = hd;
 	ret = hist_data_keys(hd, b);
 	if (!ret)
@@ -309,11 +305,12 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 		return ERR_PTR(ret);
 	}
 	for (i = 0; i < hd->n_keys; i++)
-		hd->timestamps |= hist_uses_clock(hd->keys[i]);
+		hd->timestamps |= hist_field_uses_clock(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
-		hd->timestamps |= hist_uses_clock(hd->vals[i]);
+		hd->timestamps |= hist_field_uses_clock(hd->vals[i]);
 	for (i = 0; i < hd->n_vars; i++)
-		hd->timestamps |= hist_uses_clock(hd->vars[i]);
+		hd->timestamps |= hist_field_uses_clock(hd->vars[i]);
+	hd->timestamps |= hist_actions_use_clock(hd);
 	return hd;
 }
 

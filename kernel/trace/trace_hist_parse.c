@@ -78,6 +78,10 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_SYNTH_TYPE_MISMATCH]	= "Param type doesn't match synthetic event field type",
 	[HIST_ERR_SYNTH_COUNT_MISMATCH]	= "Param count doesn't match synthetic event field count",
 	[HIST_ERR_ONX_VAR_NOT_FOUND]	= "Couldn't find onmax or onchange variable",
+	[HIST_ERR_TRACE_LOOP]		=
+		"Synthetic event fires this event again, or chains too deep",
+	[HIST_ERR_SAVE_VAR_FAIL]	= "Couldn't create or find variable",
+	[HIST_ERR_ONX_VAR_CREATE_FAIL]	= "Couldn't create onmax or onchange variable",
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
 	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (384 bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",

@@ -61,8 +61,10 @@ struct synth_field {
 /* A synthetic event.  Everything but ref is fixed once registered. */
 struct synth_event {
 	char			*name;
-	/* users that block its deletion (histograms); event_mutex */
+	/* histogram actions tracing it, which block its deletion; event_mutex */
 	int			ref;
+	/* the last walk of the histograms' loop check to see it; event_mutex */
+	unsigned int		walk;
 	unsigned int		n_fields, n_dynamic_fields;
 	struct synth_field	**fields;		/* in definition order */
 	struct synth_field	**dynamic_fields;	/* those with __data_loc */
