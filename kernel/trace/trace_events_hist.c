@@ -572,7 +572,10 @@ static int hist_add(struct event_trigger_data *trig,
 	if (spec->name.len) {
 		trace_token_cstr(&spec->name, name, sizeof(name));
 		named = find_named_trigger(name);
-		if (named && !hist_same(trig, named, true)) {
+		/* shared, so the events must be read alike (same offsets) */
+		if (named && (!hist_same(trig, named, true) ||
+			      !hist_data_same_layout(ht->hd,
+				((struct hist_trigger *)named->private_data)->hd))) {
 			err.err = HIST_ERR_NAMED_MISMATCH;
 			err.pos = spec->name.pos;
 			goto fail;

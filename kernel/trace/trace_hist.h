@@ -500,6 +500,7 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
 void hist_data_destroy(struct hist_data *hd);
+bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
 /* @ev, made by the caller, gets its time stamp and variables' values. */
 void hist_data_update(struct hist_data *hd, struct hist_event *ev);
 unsigned int hist_str_room(const struct hist_field *f,

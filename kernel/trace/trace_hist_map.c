@@ -314,6 +314,30 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	return hd;
 }
 
+/*
+ * Whether records of @b's event can be counted by @a as they are counted
+ * by @b: what a histogram shared by name must hold, since every event
+ * sharing it is read through the first one's fields.
+ */
+bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->n_vars != b->n_vars || a->key_size != b->key_size)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!hist_field_same(a->keys[i], b->keys[i], a, b))
+			return false;
+	for (i = 0; i < a->n_vals; i++)
+		if (!hist_field_same(a->vals[i], b->vals[i], a, b))
+			return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (!hist_field_same(a->vars[i], b->vars[i], a, b))
+			return false;
+	return true;
+}
+
 /* ---- the event path ---- */
 
 /*
