@@ -49,7 +49,7 @@
 /* A histogram made on another event for a field variable. */
 struct hist_made {
 	struct trace_event_file	*file;
-	char			*cmd;		/* to remove it with !hist */
+	struct event_trigger_data *trig;	/* on file, until unmade */
 };
 
 struct hist_snap;
@@ -60,6 +60,9 @@ struct hist_trigger {
 	struct hist_spec	*spec;
 	struct hist_data	*hd;
 	struct hist_snap	*snap;		/* the snapshot() condition */
+	bool			holds_tr;	/* a reference on file->tr */
+	/* made for field variables: the histograms recording it in made[] */
+	unsigned int		made_users;
 	unsigned int		n_made;
 	struct hist_made	made[HIST_PARAMS_MAX];
 };
@@ -205,16 +208,42 @@ static int hist_cmd_parse(struct event_command *cmd,
 			  struct trace_event_file *file, char *glob,
 			  char *name, char *param_and_filter);
 
-/* Remove the histograms made for field variables. */
+static void hist_detach(struct event_trigger_data *trig,
+			struct trace_event_file *file);
+
+/*
+ * Drop the histograms made for field variables that @ht used.  Several
+ * histograms may use one, each recording it and counted in its
+ * made_users, which keeps it; it goes with the last of them, unless a
+ * histogram written by hand reads its variable (then it stays, listed
+ * in its event's trigger file, until removed by hand).
+ */
 static void hist_unmake(struct hist_trigger *ht)
 {
 	while (ht->n_made) {
 		struct hist_made *made = &ht->made[--ht->n_made];
-		char *cmd = made->cmd;
+		struct hist_trigger *mht = made->trig->private_data;
 
-		hist_cmd_parse(&hist_cmd, made->file, "!hist", "hist", cmd);
-		kfree(cmd);
+		if (!--mht->made_users && !mht->hd->n_users)
+			hist_detach(made->trig, made->file);
 	}
+}
+
+/*
+ * A histogram whose variables may be read by others, or that reads
+ * those of others, keeps its instance: rmdir is refused (EBUSY) while
+ * it is there, as on the base kernel, rather than tearing such a web
+ * down in some order while its events fire.
+ */
+static int hist_hold_instance(struct hist_trigger *ht)
+{
+	int ret;
+
+	if (!ht->hd->n_vars && !ht->hd->n_refs)
+		return 0;
+	ret = trace_array_get(ht->file->tr);
+	ht->holds_tr = !ret;
+	return ret;
 }
 
 static void hist_trigger_free(struct hist_trigger *ht)
@@ -224,6 +253,8 @@ static void hist_trigger_free(struct hist_trigger *ht)
 	hist_snap_stop(ht);
 	hist_data_destroy(ht->hd);	/* drops its uses of other histograms */
 	hist_unmake(ht);
+	if (ht->holds_tr)
+		trace_array_put(ht->file->tr);
 	kvfree(ht->spec);
 	kfree(ht->text);
 	kfree(ht);
@@ -262,12 +293,43 @@ static struct event_trigger_data *hist_find_var(struct trace_event_file *file,
 }
 
 /*
+ * Add "keys=<@alike's keys>:@name=@field" to @file, with @alike's
+ * filter: the histogram of a field variable.
+ */
+static int hist_make_field_var(struct trace_event_file *file,
+			       struct event_trigger_data *alike,
+			       const char *name, const char *field)
+{
+	struct hist_data *hd = ((struct hist_trigger *)alike->private_data)->hd;
+	struct seq_file m = { .size = MAX_FILTER_STR_VAL };
+	unsigned int i;
+	int ret;
+
+	m.buf = kzalloc(m.size, GFP_KERNEL);
+	if (!m.buf)
+		return -ENOMEM;
+	seq_puts(&m, "keys=");
+	for (i = 0; i < hd->n_keys; i++) {
+		if (i)
+			seq_putc(&m, ',');
+		hist_print_expr(&m, hd->keys[i]);
+	}
+	seq_printf(&m, ":%s=%s", name, field);
+	if (alike->filter_str)
+		seq_printf(&m, " if %s", alike->filter_str);
+	ret = seq_has_overflowed(&m) ? -E2BIG :
+	      hist_cmd_parse(&hist_cmd, file, "", "hist", m.buf);
+	kfree(m.buf);
+	return ret;
+}
+
+/*
  * The field_var hook of binding (see trace_hist_actions.c): a variable
  * synthetic_<field> on @system.@event, in a histogram there keyed like
  * the one being made.  One that some histogram already has is used;
  * otherwise a histogram "keys=<its keys>:synthetic_<field>=<field>" with
- * the filter of a histogram with such keys is added there, and removed
- * with the histogram that made it.
+ * the filter of a histogram with such keys is added there.  A histogram
+ * added so is removed with the last histogram that uses it.
  */
 static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 			  const struct trace_token *event,
@@ -277,10 +339,8 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	struct hist_trigger *ht = b->owner;
 	char sys[MAX_EVENT_NAME_LEN], ev[MAX_EVENT_NAME_LEN];
 	char fname[MAX_EVENT_NAME_LEN];
-	struct event_trigger_data *alike;
+	struct event_trigger_data *alike, *trig;
 	struct trace_event_file *file;
-	struct hist_data *hd;
-	struct seq_file m = { .size = MAX_FILTER_STR_VAL };
 	unsigned int i;
 	int ret;
 
@@ -299,40 +359,23 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	if (!alike)
 		return hist_bind_fail(b, HIST_ERR_HIST_NOT_FOUND, field->pos);
 
-	/* made already, for this histogram or another one */
-	list_for_each_entry(hd, &hist_scope(file->tr)->hists, scope_node) {
-		struct trace_token t = { .start = name, .len = strlen(name) };
-
-		if (hd->call == file->event_call && hist_spec_var(hd->spec, &t) >= 0)
-			return 0;
+	/* made already, for this histogram or another one, or by hand */
+	trig = hist_find_var(file, name);
+	if (trig && !((struct hist_trigger *)trig->private_data)->made_users)
+		return 0;	/* written by hand: not ours to remove */
+	if (!trig) {
+		ret = hist_make_field_var(file, alike, name, fname);
+		trig = ret ? NULL : hist_find_var(file, name);
+		if (!trig)
+			return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
+					      field->pos);
 	}
-
-	m.buf = kzalloc(m.size, GFP_KERNEL);
-	if (!m.buf)
-		return -ENOMEM;
-	hd = ((struct hist_trigger *)alike->private_data)->hd;
-	seq_puts(&m, "keys=");
-	for (i = 0; i < hd->n_keys; i++) {
-		if (i)
-			seq_putc(&m, ',');
-		hist_print_expr(&m, hd->keys[i]);
-	}
-	seq_printf(&m, ":%s=%s", name, fname);
-	if (alike->filter_str)
-		seq_printf(&m, " if %s", alike->filter_str);
-	if (seq_has_overflowed(&m)) {
-		kfree(m.buf);
-		return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL, field->pos);
-	}
-	ht->made[ht->n_made].cmd = kstrdup(m.buf, GFP_KERNEL);
-	ret = ht->made[ht->n_made].cmd ?
-	      hist_cmd_parse(&hist_cmd, file, "", "hist", m.buf) : -ENOMEM;
-	kfree(m.buf);
-	if (ret) {
-		kfree(ht->made[ht->n_made].cmd);
-		return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL, field->pos);
-	}
-	ht->made[ht->n_made++].file = file;
+	for (i = 0; i < ht->n_made; i++)
+		if (ht->made[i].trig == trig)
+			return 0;	/* once per user */
+	((struct hist_trigger *)trig->private_data)->made_users++;
+	ht->made[ht->n_made].file = file;
+	ht->made[ht->n_made++].trig = trig;
 	return 0;
 }
 
@@ -505,15 +548,12 @@ static void hist_detach(struct event_trigger_data *trig,
 			struct trace_event_file *file)
 {
 	struct hist_trigger *ht = trig->private_data;
-	struct synth_event *se = find_synth_event_call(file->event_call);
 
 	list_del_rcu(&trig->list);
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
 	if (ht->hd->timestamps)
 		tracing_set_filter_buffering(file->tr, false);
-	if (se)
-		se->ref--;
 	hist_trigger_put(trig);
 }
 
@@ -521,7 +561,6 @@ static int hist_attach(struct event_trigger_data *trig,
 		       struct trace_event_file *file)
 {
 	struct hist_trigger *ht = trig->private_data;
-	struct synth_event *se;
 	int ret;
 
 	ret = hist_trigger_init(trig);
@@ -540,9 +579,6 @@ static int hist_attach(struct event_trigger_data *trig,
 	}
 	if (ht->hd->timestamps)
 		tracing_set_filter_buffering(file->tr, true);
-	se = find_synth_event_call(file->event_call);
-	if (se)
-		se->ref++;
 	return 0;
 }
 

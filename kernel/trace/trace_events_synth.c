@@ -40,13 +40,6 @@ struct synth_event *find_synth_event(const char *name)
 	return NULL;
 }
 
-struct synth_event *find_synth_event_call(struct trace_event_call *call)
-{
-	struct synth_event *found = find_synth_event(trace_event_name(call));
-
-	return found && &found->call == call ? found : NULL;
-}
-
 static void synth_event_free(struct synth_event *event)
 {
 	struct synth_field *f;
@@ -180,12 +173,25 @@ out:
 	return ret;
 }
 
+/*
+ * Whether something uses @event: a histogram's trace() action, an open
+ * file of it, or a consumer (enabled, perf, or a trigger holding it in
+ * soft mode) registered on its tracepoint.  All of them change under
+ * event_mutex, which the caller holds.
+ */
+static bool synth_event_busy(struct synth_event *event)
+{
+	lockdep_assert_held(&event_mutex);
+	return event->ref || trace_event_dyn_busy(&event->call) ||
+	       rcu_access_pointer(event->tp->funcs);
+}
+
 /* Delete @event unless something uses it.  Called with event_mutex. */
 static int synth_destroy(struct synth_event *event)
 {
 	int ret;
 
-	if (event->ref || trace_event_dyn_busy(&event->call))
+	if (synth_event_busy(event))
 		return -EBUSY;
 	ret = synth_event_remove_call(event);
 	if (ret)
@@ -261,7 +267,7 @@ static int synth_dyn_show(struct seq_file *seq, struct dyn_event *dev)
 
 static bool synth_dyn_is_busy(struct dyn_event *dev)
 {
-	return to_synth_event(dev)->ref > 0;
+	return synth_event_busy(to_synth_event(dev));
 }
 
 static int synth_dyn_free(struct dyn_event *dev)

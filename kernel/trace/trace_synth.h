@@ -77,9 +77,8 @@ struct synth_event {
 	struct dyn_event	devent;	/* on dyn_event_list; event_mutex */
 };
 
-/* Look an event up by name, or by its call; event_mutex held. */
+/* Look an event up by name; event_mutex held. */
 struct synth_event *find_synth_event(const char *name);
-struct synth_event *find_synth_event_call(struct trace_event_call *call);
 
 /* The error_log messages of synthetic events (trace_synth_parse.c). */
 enum synth_err {
