@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What keeps histograms, instances and synthetic events alive, and what
+# goes with them: rmdir of an instance is refused while its histograms
+# define or read variables and works once they are gone, leaving no
+# reference on a synthetic event behind; a histogram made for a field
+# variable goes with the last histogram that uses it; a refused command
+# leaves nothing of what it made.
+. /tests/lib.sh
+W=$T/events/sched/sched_waking
+[ -e $W/hist ] || skip "no histograms"
+I=$T/instances/hl
+cleanup() {
+	for d in $I/events/sched/sched_switch $I/events/sched/sched_waking \
+		 $I/events/synthetic/wl $T/events/sched/sched_switch $W; do
+		[ -d $d ] && echo > $d/trigger
+	done
+	rmdir $I 2>/dev/null
+	echo '!wl' >> $T/synthetic_events 2>/dev/null
+	tracing_reset
+}
+trap cleanup EXIT
+tracing_reset
+
+add() { bounded 10 sh -c 'printf "%s\n" "$1" >> "$2"' sh "$2" "$1" || fail "refused: $2"; }
+# rmdir_is ERRNO-TEXT|ok - rmdir of the instance fails so, or works
+rmdir_is() {
+	out=$(bounded 10 rmdir $I 2>&1) && out=ok
+	case "$out" in *"$1"*) ;; *) fail "rmdir: expected '$1', got '$out'" ;; esac
+}
+
+echo 'wl u64 lat; int prio' >> $T/synthetic_events || fail "wl"
+mkdir $I || fail "mkdir"
+IW=$I/events/sched/sched_waking IS=$I/events/sched/sched_switch
+WAKE='hist:keys=pid:ts0=common_timestamp.usecs'
+LISTED='hist:keys=pid:vals=hitcount:ts0=common_timestamp.usecs:sort=hitcount:size=2048:clock=global [active]'
+LAT='hist:keys=next_pid:lat=common_timestamp.usecs-$ts0'
+
+# variables defined: busy; read: busy; neither: gone with the instance
+add $IW/trigger "$WAKE"
+rmdir_is busy
+add $IS/trigger "$LAT:onmatch(sched.sched_waking).trace(wl,\$lat,next_prio)"
+echo > $IW/trigger
+expect_eq "ts0 in use" "$LISTED" "$(grep -v '^#' $IW/trigger)"
+rmdir_is busy
+echo > $IS/trigger
+echo > $IW/trigger
+add $I/events/synthetic/wl/trigger 'hist:keys=prio'
+add $I/events/sched/sched_switch/trigger 'hist:keys=next_pid:onmatch(sched.sched_switch).trace(wl,common_timestamp,next_prio)'
+rmdir_is ok
+# nothing of the instance holds wl now
+bounded 10 sh -c "echo '!wl' >> $T/synthetic_events" || fail "wl still referenced"
+echo 'wl u64 lat; int prio' >> $T/synthetic_events || fail "wl again"
+
+# A field of sched_waking that two histograms of sched_switch trace is
+# made a variable of one histogram there, which goes with the last of them
+S=$T/events/sched/sched_switch
+add $W/trigger "$WAKE"
+A="$LAT:onmatch(sched.sched_waking).trace(wl,\$lat,sched.sched_waking.prio)"
+B="hist:keys=next_pid:lat2=common_timestamp.usecs-\$ts0:onmatch(sched.sched_waking).trace(wl,\$lat2,sched.sched_waking.prio)"
+MADE='hist:keys=pid:vals=hitcount:synthetic_prio=prio:sort=hitcount:size=2048 [active]'
+add $S/trigger "$A"
+add $S/trigger "$B"
+expect_eq "made once" "$LISTED
+$MADE" "$(grep -v '^#' $W/trigger)"
+add $S/trigger "!$A"
+expect_eq "kept for B" "$MADE" "$(grep synthetic_prio $W/trigger)"
+add $S/trigger "!$B"
+expect_eq "gone with B" "$LISTED" "$(grep -v '^#' $W/trigger)"
+# the other order
+add $S/trigger "$A"
+add $S/trigger "$B"
+add $S/trigger "!$B"
+add $S/trigger "!$A"
+expect_eq "gone with A" "$LISTED" "$(grep -v '^#' $W/trigger)"
+
+# refused after it made synthetic_prio (prio is no u64): nothing left
+refused $S/trigger 'hist:sched:sched_switch' \
+	"$LAT:onmatch(sched.sched_waking).trace(wl,sched.sched_waking.prio,\$lat)" \
+	"Param type doesn't match synthetic event field type" 88
+expect_eq "nothing made" "$LISTED" "$(grep -v '^#' $W/trigger)"
+expect_eq "nothing added" "# Available triggers:" "$(head -1 $S/trigger)"
