@@ -37,19 +37,21 @@ build_modules() {
 		die "module build failed, see ${2#$ROOT/}/build.log"
 	fi
 	mkdir -p "$2/modules"
-	find "$2" \( -path "$2/modules" -o -path "$2/bench-kmod" \) -prune -o -name '*.ko' -print | xargs -r cp -t "$2/modules"
+	find "$2" \( -path "$2/modules" -o -path "$2/kmod-*" \) -prune -o -name '*.ko' -print | xargs -r cp -t "$2/modules"
 }
 
-# bench_modules SRC OBJ - the benchmarks' modules (bench/kmod/), built out of
-# tree against this kernel, so that one source measures every kernel.
-bench_modules() {
+# out_of_tree_modules SRC OBJ DIR - the modules of DIR (bench/kmod, the
+# benchmarks', and tests/kmod, the tests'), built out of tree against
+# this kernel, so that one source serves every kernel.
+out_of_tree_modules() {
+	local dst=$2/kmod-$(basename "$(dirname "$3")")
 	[ -d "$2/modules" ] || return 0
-	rm -rf "$2/bench-kmod" && cp -r "$ROOT/bench/kmod" "$2/bench-kmod"
-	if ! make -C "$1" O="$2" M="$2/bench-kmod" modules >> "$2/build.log" 2>&1; then
+	rm -rf "$dst" && cp -r "$3" "$dst"
+	if ! make -C "$1" O="$2" M="$dst" modules >> "$2/build.log" 2>&1; then
 		grep -E 'error|Error' "$2/build.log" | head -n 40 >&2
-		die "bench/kmod build failed, see ${2#$ROOT/}/build.log"
+		die "${3#$ROOT/} build failed, see ${2#$ROOT/}/build.log"
 	fi
-	cp "$2"/bench-kmod/*.ko "$2/modules/"
+	cp "$dst"/*.ko "$2/modules/"
 }
 
 say "building bzImage (make -j$JOBS)"
@@ -60,6 +62,7 @@ if ! make -C "$src" O="$obj" -j"$JOBS" bzImage > "$log" 2>&1; then
 fi
 grep -E '(warning|error):' "$log" >&2 || true
 build_modules "$src" "$obj"
-bench_modules "$src" "$obj"
+out_of_tree_modules "$src" "$obj" "$ROOT/bench/kmod"
+out_of_tree_modules "$src" "$obj" "$ROOT/tests/kmod"
 make -s -C "$src" O="$obj" headers_install > /dev/null
 say "kernel ready: $(bzimage "$variant")"
