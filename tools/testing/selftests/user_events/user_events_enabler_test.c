@@ -15,37 +15,6 @@
 
 #define UE_MULTI_DIR UE_TRACEFS "/events/" USER_EVENTS_MULTI_SYSTEM
 
-/* Remote-write registration of cmd; 0 or -errno, *idx the write index */
-static int ue_reg_word(int fd, const char *cmd, void *addr, int size, int bit,
-		       int flags, uint32_t *idx)
-{
-	struct user_enabler_reg r = {
-		.size = sizeof(r),
-		.enable_bit = bit,
-		.enable_size = size,
-		.flags = flags,
-		.enable_addr = (uintptr_t)addr,
-		.name_args = (uintptr_t)cmd,
-	};
-
-	if (ioctl(fd, DIAG_IOCSREG, &r))
-		return -errno;
-	if (idx)
-		*idx = r.write_index;
-	return 0;
-}
-
-static int ue_unreg_word(int fd, void *addr, int bit)
-{
-	struct user_unreg u = {
-		.size = sizeof(u),
-		.disable_bit = bit,
-		.disable_addr = (uintptr_t)addr,
-	};
-
-	return ioctl(fd, DIAG_IOCSUNREG, &u) ? -errno : 0;
-}
-
 /* Wait up to 2 s for *word to become want (the fault work is async) */
 static uint32_t ue_load(const uint32_t *word)
 {
@@ -59,16 +28,6 @@ static int ue_wait_word(const uint32_t *word, uint32_t want)
 	for (i = 0; i < 2000 && ue_load(word) != want; i++)
 		usleep(1000);
 	return ue_load(word) == want;
-}
-
-static int ue_exists(const char *event)
-{
-	char path[256];
-	struct stat st;
-
-	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s",
-		 event);
-	return stat(path, &st) == 0;
 }
 
 /* Path of the multi-format event of name whose format mentions field */
