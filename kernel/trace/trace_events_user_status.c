@@ -103,7 +103,12 @@ void user_event_bit_update(struct user_event *ev)
 				ev->perf_users);
 }
 
-/* Only whole, read-only, shared views of the single page */
+/*
+ * Only whole, read-only, shared views of the single page.  The view may
+ * never become writable (no VM_MAYWRITE) nor grow (VM_DONTEXPAND); fork()
+ * copies it like any shared mapping, so a child reads the bits its parent
+ * registered for, as on Linux 6.1.
+ */
 static int user_event_status_mmap(struct file *file,
 				  struct vm_area_struct *vma)
 {
@@ -113,7 +118,7 @@ static int user_event_status_mmap(struct file *file,
 		return -EPERM;
 	if (!(vma->vm_flags & VM_MAYSHARE))
 		return -EINVAL;
-	vm_flags_mod(vma, VM_DONTCOPY | VM_DONTEXPAND, VM_MAYWRITE);
+	vm_flags_mod(vma, VM_DONTEXPAND, VM_MAYWRITE);
 	return vm_insert_page(vma, vma->vm_start, user_event_status_page);
 }
 
