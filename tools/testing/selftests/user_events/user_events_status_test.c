@@ -6,6 +6,9 @@
 #include "../kselftest_harness.h"
 #include "ue_util.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+
 #define UE_MAX_SYSCTL "/proc/sys/kernel/user_events_max"
 
 /* Count lines of text that start with a digit (event lines) */
@@ -121,6 +124,49 @@ TEST(mmap_rules)
 	EXPECT_EQ(MAP_FAILED, mmap(NULL, psz, PROT_READ, MAP_SHARED, fd, psz));
 	EXPECT_EQ(EINVAL, errno);
 	close(fd);
+}
+
+/*
+ * A forked child keeps the parent's view of the status page (as on Linux
+ * 6.1): it reads its event's bit without a fault and sees it follow the
+ * consumers.  The child answers within a time limit.
+ */
+TEST(status_page_kept_across_fork)
+{
+	const uint8_t *page = ue_map_status();
+	int fd = ue_open(), status = 0;
+	struct user_reg r;
+	pid_t pid;
+
+	ASSERT_NE(NULL, page);
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_st_fork", 0);
+	ue_del("ue_st_fork");
+	ASSERT_EQ(0, ue_reg(fd, "ue_st_fork u32 x", &r));
+	ASSERT_EQ(0, ue_enable("ue_st_fork", 1));
+	ASSERT_EQ(1, ue_bit_set(page, r.status_bit));
+
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		alarm(10);
+		if (!ue_bit_set(page, r.status_bit))
+			_exit(2);
+		/* The page is shared: the child sees the bit drop */
+		if (ue_enable("ue_st_fork", 0))
+			_exit(3);
+		_exit(ue_bit_set(page, r.status_bit) ? 4 : 0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status)) {
+		TH_LOG("child killed by signal %d", WTERMSIG(status));
+	}
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
+	ue_enable("ue_st_fork", 0);
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_st_fork"));
+	munmap((void *)page, sysconf(_SC_PAGESIZE));
 }
 
 TEST(user_events_max)
