@@ -276,6 +276,21 @@ void user_event_put(struct user_event *ev)
 		user_event_destroy(ev);
 }
 
+/*
+ * An explicit delete: refused while anything uses the event, and for a
+ * persistent event unless the caller has CAP_PERFMON (in that order, as
+ * the base checks them).
+ */
+static int user_event_delete_checked(struct user_event *ev)
+{
+	lockdep_assert_held(&event_mutex);
+	if (user_event_busy(ev))
+		return -EBUSY;
+	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
+		return -EPERM;
+	return user_event_destroy(ev);
+}
+
 int user_event_delete(const char *name)
 {
 	struct user_event *ev;
@@ -284,11 +299,7 @@ int user_event_delete(const char *name)
 	ev = user_event_find(name);
 	if (!ev)
 		return -ENOENT;
-	if (user_event_busy(ev))
-		return -EBUSY;
-	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
-		return -EPERM;
-	return user_event_destroy(ev);
+	return user_event_delete_checked(ev);
 }
 
 static struct user_event *user_event_from_devent(struct dyn_event *dev)
@@ -296,16 +307,26 @@ static struct user_event *user_event_from_devent(struct dyn_event *dev)
 	return container_of(dev, struct user_event, devent);
 }
 
-/* dynamic_events: "u:name fields" creates (or finds) an event */
+/*
+ * dynamic_events: "u:name fields" creates (or finds) an event.  What an
+ * administrator declares there persists (USER_EVENT_REG_PERSIST, as on
+ * the base): only a caller with CAP_PERFMON may make or delete it, even
+ * through a file opened by someone who could.
+ */
 static int user_event_dyn_create(const char *raw)
 {
-	struct user_event_reg_opts opts = { .keep = true };
+	struct user_event_reg_opts opts = {
+		.flags = USER_EVENT_REG_PERSIST,
+		.keep = true,
+	};
 	struct user_event_parse_err perr;
 	struct user_event *ev;
 	int ret;
 
 	if (!str_has_prefix(raw, USER_EVENTS_PREFIX))
 		return -ECANCELED;
+	if (!perfmon_capable())
+		return -EPERM;
 	ret = user_event_register_cmd(raw + strlen(USER_EVENTS_PREFIX), &opts,
 				      &ev, &perr);
 	if (ret == -EINVAL && perr.err != USER_ERR_NONE)
@@ -329,9 +350,10 @@ static bool user_event_dyn_is_busy(struct dyn_event *dev)
 	return user_event_busy(user_event_from_devent(dev));
 }
 
+/* "!u:name" and "-:user_events/name": the checks of DIAG_IOCSDEL */
 static int user_event_dyn_free(struct dyn_event *dev)
 {
-	return user_event_destroy(user_event_from_devent(dev));
+	return user_event_delete_checked(user_event_from_devent(dev));
 }
 
 /* "!u:name [fields]": the name, and the fields when given, must match */
