@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events: who may end an event, and when it ends.  Events made
+ * through dynamic_events persist and only a privileged caller deletes
+ * them, even through a file root opened.  Every child runs under alarm().
+ */
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "ue_util.h"
+
+#define UE_EV_DIR UE_TRACEFS "/events/user_events/"
+
+/* Is there a "u:<name> ..." line (or "u:<name>" alone) in dynamic_events? */
+static int ue_dyn_listed(const char *name, char *line, size_t len)
+{
+	char *text = ue_read_file(UE_DYN), *p, key[300];
+	size_t n;
+	int found = 0;
+
+	if (!text)
+		return -1;
+	n = snprintf(key, sizeof(key), "u:%s", name);
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, n) || (p[n] != ' ' && p[n] != '\n'))
+			continue;
+		found = 1;
+		if (line)
+			snprintf(line, len, "%.*s", (int)strcspn(p, "\n"), p);
+		break;
+	}
+	free(text);
+	return found;
+}
+
+/* Run fn in a child with the given time limit; its exit status or -signal */
+static int ue_in_child(int (*fn)(void *), void *arg, int seconds)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1000;
+	if (pid == 0) {
+		alarm(seconds);
+		_exit(fn(arg));
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1001;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+/* Files root opened before dropping to nobody */
+struct ue_root_fds {
+	int data;	/* user_events_data */
+	int dyn;	/* dynamic_events, O_APPEND */
+};
+
+static int ue_write_fd(int fd, const char *s)
+{
+	return write(fd, s, strlen(s)) < 0 ? -errno : 0;
+}
+
+/* As nobody, through root's fds: each step must be refused with EPERM */
+static int ue_nobody_tries(void *arg)
+{
+	struct ue_root_fds *fds = arg;
+	struct user_reg r;
+
+	if (setuid(65534) || geteuid() != 65534)
+		return 10;
+	/* Delete through user_events_data, then through dynamic_events */
+	if (ioctl(fds->data, DIAG_IOCSDEL, "ue_lt_keep") != -1 ||
+	    errno != EPERM)
+		return 11;
+	if (ue_write_fd(fds->dyn, "!u:ue_lt_keep") != -EPERM)
+		return 12;
+	/* The name stays taken by the persistent event's fields */
+	if (ue_reg(fds->data, "ue_lt_keep u64 other", &r) != -EADDRINUSE)
+		return 13;
+	/* Persistent events are made by privileged callers only */
+	if (ue_write_fd(fds->dyn, "u:ue_lt_nobody u32 a") != -EPERM)
+		return 14;
+	/* Registering the same fields is fine, and pins the event */
+	if (ue_reg(fds->data, "ue_lt_keep u32 a; char[4] b", &r))
+		return 15;
+	return 0;
+}
+
+TEST(dynamic_event_persists_for_unprivileged)
+{
+	struct ue_root_fds fds;
+	char line[256], *text;
+
+	ue_enable("ue_lt_keep", 0);
+	ue_del("ue_lt_keep");
+	ue_del("ue_lt_nobody");
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_keep u32 a; char[4] b", 1));
+	fds.data = ue_open();
+	ASSERT_GE(fds.data, 0);
+	fds.dyn = open(UE_DYN, O_WRONLY | O_APPEND);
+	ASSERT_GE(fds.dyn, 0);
+
+	EXPECT_EQ(0, ue_in_child(ue_nobody_tries, &fds, 10));
+
+	/* Still there, with its own fields */
+	ASSERT_EQ(1, ue_dyn_listed("ue_lt_keep", line, sizeof(line)));
+	EXPECT_STREQ("u:ue_lt_keep u32 a; char[4] b", line);
+	text = ue_read_file(UE_EV_DIR "ue_lt_keep/format");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\tfield:u32 a;\toffset:8;\tsize:4;"));
+	EXPECT_NE(NULL, strstr(text, "\tfield:char b[];\toffset:12;\tsize:4;"));
+	free(text);
+	EXPECT_EQ(0, ue_dyn_listed("ue_lt_nobody", NULL, 0));
+
+	/* Root deletes it once nothing pins it (the base does the same) */
+	EXPECT_EQ(-EBUSY, ioctl(fds.data, DIAG_IOCSDEL, "ue_lt_keep") ? -errno : 0);
+	close(fds.data);
+	fds.data = ue_open();
+	ASSERT_GE(fds.data, 0);
+	EXPECT_EQ(0, ioctl(fds.data, DIAG_IOCSDEL, "ue_lt_keep") ? -errno : 0);
+	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
+	EXPECT_EQ(0, ue_dyn_listed("ue_lt_keep", NULL, 0));
+	/* And through dynamic_events too */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_keep u32 a", 1));
+	EXPECT_EQ(0, ue_write_fd(fds.dyn, "!u:ue_lt_keep"));
+	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
+	close(fds.dyn);
+	close(fds.data);
+}
+
+TEST_HARNESS_MAIN
