@@ -2,7 +2,8 @@
 /*
  * user_events: who may end an event, and when it ends.  Events made
  * through dynamic_events persist and only a privileged caller deletes
- * them, even through a file root opened.  Every child runs under alarm().
+ * them, even through a file root opened; files of an event opened before
+ * its delete answer ENODEV afterwards.  Every child runs under alarm().
  */
 #include <signal.h>
 #include <sys/wait.h>
@@ -128,6 +129,60 @@ TEST(dynamic_event_persists_for_unprivileged)
 	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
 	close(fds.dyn);
 	close(fds.data);
+}
+
+/*
+ * Files of an event opened before its delete: the delete is not held up
+ * by them (as on the base), only by what they set up (a histogram, an
+ * enable: EBUSY), and each answers ENODEV afterwards.
+ */
+TEST(files_opened_before_delete)
+{
+	static const char * const names[] = {
+		"format", "hist", "trigger", "filter", "enable",
+	};
+	int fds[5], i;
+	char path[256], buf[256];
+
+	ue_del("ue_lt_gone");
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_gone u32 a; char[8] s", 1));
+	for (i = 0; i < 5; i++) {
+		snprintf(path, sizeof(path), UE_EV_DIR "ue_lt_gone/%s",
+			 names[i]);
+		fds[i] = open(path, i == 0 || i == 1 ? O_RDONLY : O_RDWR);
+		ASSERT_GE(fds[i], 0) {
+			TH_LOG("open %s: %s", path, strerror(errno));
+		}
+	}
+	/* In use through the open files: refused */
+	ASSERT_EQ(0, ue_write_fd(fds[2], "hist:keys=a"));
+	EXPECT_EQ(-EBUSY, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	ASSERT_EQ(0, ue_write_fd(fds[2], "!hist:keys=a"));
+	ASSERT_EQ(0, ue_write_fd(fds[4], "1"));
+	EXPECT_EQ(-EBUSY, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	ASSERT_EQ(0, ue_write_fd(fds[4], "0"));
+
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	EXPECT_EQ(0, ue_exists("ue_lt_gone"));
+	for (i = 0; i < 5; i++) {
+		errno = 0;
+		EXPECT_EQ(-1, read(fds[i], buf, sizeof(buf))) {
+			TH_LOG("read of %s after delete", names[i]);
+		}
+		EXPECT_EQ(ENODEV, errno) {
+			TH_LOG("read of %s after delete: %s", names[i],
+			       strerror(errno));
+		}
+	}
+	/* Writes too */
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[2], "traceoff"));
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[3], "a == 1"));
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[4], "1"));
+	for (i = 0; i < 5; i++)
+		close(fds[i]);
+	/* The name is free again */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_gone u64 b", 1));
+	EXPECT_EQ(0, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
 }
 
 TEST_HARNESS_MAIN
