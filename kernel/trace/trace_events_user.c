@@ -2,16 +2,19 @@
 /*
  * user_events: the registry of events and their consumers.
  *
- * An event is created from a parsed command, lives on user_event_list and
- * in the trace core (events/user_events/<name>/, dynamic_events) and is
- * destroyed by an explicit delete once nothing references it, or, when
- * transient, as its last pin goes.  Multi-format events live under
+ * An event is created from a parsed command, lives on user_event_list (and
+ * in user_event_table, to be found by name) and in the trace core
+ * (events/user_events/<name>/, dynamic_events) and is destroyed by an
+ * explicit delete once nothing references it, or, when transient, as its
+ * last pin goes.  Multi-format events live under
  * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
  * of this happens under event_mutex; see trace_events_user.h for the whole
  * locking picture.
  */
+#include <linux/hashtable.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/stringhash.h>
 
 #include "trace.h"
 #include "trace_events_user.h"
@@ -21,6 +24,14 @@
 
 /* All events, in registration order (event_mutex) */
 LIST_HEAD(user_event_list);
+
+/*
+ * The same events by a hash of their name (event_mutex), so that a
+ * registration does not walk every event: tens of thousands may exist.
+ * The events of a multi-format name share its bucket.
+ */
+#define USER_EVENT_HASH_BITS	10
+static DEFINE_HASHTABLE(user_event_table, USER_EVENT_HASH_BITS);
 
 /* Suffix of the next multi-format event's name (event_mutex) */
 static u64 user_event_multi_id;
@@ -37,13 +48,23 @@ static bool user_event_is_multi(const struct user_event *ev)
 	return ev->reg_flags & USER_EVENT_REG_MULTI_FORMAT;
 }
 
-/* By tracepoint name: "name", or "name.<id>" for a multi-format event */
+/* Hash of the event name held in the first len bytes of name */
+static u32 user_event_key(const char *name, size_t len)
+{
+	return full_name_hash(NULL, name, len);
+}
+
+/*
+ * By tracepoint name: "name", or "name.<id>" for a multi-format event
+ * (event names hold no '.', so what comes before it is the hashed name).
+ */
 static struct user_event *user_event_find(const char *name)
 {
+	u32 key = user_event_key(name, strchrnul(name, '.') - name);
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(ev, &user_event_list, link)
+	hash_for_each_possible(user_event_table, ev, hnode, key)
 		if (!strcmp(ev->call.name, name))
 			return ev;
 	return NULL;
@@ -57,10 +78,11 @@ static struct user_event *user_event_find(const char *name)
 static struct user_event *user_event_match(const struct user_event_desc *desc,
 					   bool multi)
 {
+	u32 key = user_event_key(desc->name, strlen(desc->name));
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(ev, &user_event_list, link) {
+	hash_for_each_possible(user_event_table, ev, hnode, key) {
 		if (user_event_is_multi(ev) != multi ||
 		    strcmp(ev->desc.name, desc->name))
 			continue;
@@ -189,6 +211,8 @@ static int user_event_create(struct user_event_desc *desc,
 		goto err_dyn;
 
 	list_add_tail(&ev->link, &user_event_list);
+	hash_add(user_event_table, &ev->hnode,
+		 user_event_key(ev->desc.name, strlen(ev->desc.name)));
 	*evp = ev;
 	return 0;
 
@@ -222,6 +246,7 @@ static int user_event_destroy(struct user_event *ev)
 	trace_user_event_delete(ev->call.name, ev->bit);
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
+	hash_del(&ev->hnode);
 	user_event_bit_free(ev->bit);
 	user_event_free(ev);
 	return 0;

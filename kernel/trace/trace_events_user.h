@@ -25,11 +25,11 @@
  * Concurrency:
  *
  * - event_mutex is the one global lock.  It guards the registry
- *   (user_event_list), each event's consumer counts and status bit, the
- *   bitmap of bits in use and the dyn_event list.  The trace core already
- *   holds it when it calls our reg() (for the four registrations; perf
- *   add/del come from scheduler context and are ignored) and our
- *   dyn_event callbacks.
+ *   (user_event_list, user_event_table), each event's consumer counts and
+ *   status bit, the bitmap of bits in use and the dyn_event list.  The
+ *   trace core already holds it when it calls our reg() (for the four
+ *   registrations; perf add/del come from scheduler context and are
+ *   ignored) and our dyn_event callbacks.
  *
  * - Each open user_events_data file has a mutex (user_event_fd.lock) that
  *   serializes registrations on that fd; it is never held together with
@@ -150,6 +150,7 @@ struct user_event {
 	struct tracepoint		tp;	/* consumers (RCU-sched funcs) */
 	struct dyn_event		devent;	/* dynamic_events entry */
 	struct list_head		link;	/* user_event_list (event_mutex) */
+	struct hlist_node		hnode;	/* user_event_table (event_mutex) */
 	struct user_event_desc		desc;	/* name and fields, immutable */
 	refcount_t			refs;	/* registry + fd slots */
 	unsigned int			bit;	/* status bit, never 0 */
