@@ -184,9 +184,14 @@ static int user_event_create(struct user_event_desc *desc,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	ret = user_event_bit_alloc(&ev->bit);
+	ret = user_event_count_add();
 	if (ret)
 		goto err_free;
+	if (opts->status_bit) {
+		ret = user_event_bit_get(ev);
+		if (ret)
+			goto err_count;
+	}
 
 	ev->tp.name = ev->call.name;
 	ev->class.reg = user_event_reg;
@@ -199,7 +204,7 @@ static int user_event_create(struct user_event_desc *desc,
 
 	if (!register_trace_event(&ev->call.event)) {
 		ret = -ENODEV;
-		goto err_bit;
+		goto err_count;
 	}
 	ret = dyn_event_init(&ev->devent, &user_event_dyn_ops);
 	if (!ret)
@@ -220,8 +225,9 @@ err_dyn:
 	dyn_event_remove(&ev->devent);
 err_type:
 	unregister_trace_event(&ev->call.event);
-err_bit:
-	user_event_bit_free(ev->bit);
+err_count:
+	user_event_bit_put(ev);
+	user_event_count_sub();
 err_free:
 	user_event_free(ev);
 	return ret;
@@ -247,7 +253,8 @@ static int user_event_destroy(struct user_event *ev)
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
 	hash_del(&ev->hnode);
-	user_event_bit_free(ev->bit);
+	user_event_bit_put(ev);
+	user_event_count_sub();
 	user_event_free(ev);
 	return 0;
 }
@@ -277,6 +284,11 @@ int user_event_register_cmd(const char *cmd,
 		user_event_desc_free(&desc);
 		if (IS_ERR(ev))
 			return PTR_ERR(ev);
+		if (opts->status_bit) {
+			ret = user_event_bit_get(ev);
+			if (ret)
+				return ret;
+		}
 		if (opts->keep)
 			ev->transient = false;
 	} else {

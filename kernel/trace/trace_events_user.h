@@ -3,11 +3,12 @@
  * user_events: internal interfaces.
  *
  * A user program registers an event through tracefs user_events_data (or an
- * administrator writes "u:..." to dynamic_events).  Each event owns one bit
- * of a shared page that user space maps read-only from user_events_status;
- * the bit is set while ftrace or perf consume the event.  A program that
- * registers with the remote-write layout also owns an enabler: a bit of a
- * word in its own memory that the kernel keeps equal to the status bit.
+ * administrator writes "u:..." to dynamic_events).  An event registered
+ * through the status-page layout owns one bit of a shared page that user
+ * space maps read-only from user_events_status; the bit is set while ftrace
+ * or perf consume the event.  A program that registers with the
+ * remote-write layout owns an enabler instead: a bit of a word in its own
+ * memory that the kernel keeps equal to "the event is consumed".
  * Both kinds of registration find the same event in one registry.  Writes
  * to user_events_data carry a per-fd index followed by the payload, which
  * is copied straight into the consumers' buffers; the write path does not
@@ -26,8 +27,9 @@
  *
  * - event_mutex is the one global lock.  It guards the registry
  *   (user_event_list, user_event_table), each event's consumer counts and
- *   status bit, the bitmap of bits in use and the dyn_event list.  The
- *   trace core already holds it when it calls our reg() (for the four
+ *   status bit (given at its first status-page registration, kept until
+ *   it is destroyed), the bitmap of bits in use and the dyn_event list.
+ *   The trace core already holds it when it calls our reg() (for the four
  *   registrations; perf add/del come from scheduler context and are
  *   ignored) and our dyn_event callbacks.
  *
@@ -153,7 +155,8 @@ struct user_event {
 	struct hlist_node		hnode;	/* user_event_table (event_mutex) */
 	struct user_event_desc		desc;	/* name and fields, immutable */
 	refcount_t			refs;	/* registry + fd slots */
-	unsigned int			bit;	/* status bit, never 0 */
+	unsigned int			bit;	/* status bit, 0: none (event_mutex) */
+	bool				status_on; /* consumed, as published */
 	unsigned int			ftrace_users; /* event_mutex */
 	unsigned int			perf_users;   /* event_mutex */
 	struct list_head		enablers; /* remote-write words, event_mutex */
@@ -184,8 +187,9 @@ struct user_event_enabler {
 
 /* What a registration asks for, beside the command */
 struct user_event_reg_opts {
-	u16	flags;		/* USER_EVENT_REG_* (remote-write layout) */
+	u16	flags;		/* USER_EVENT_REG_* at creation */
 	bool	keep;		/* status page, dynamic_events or PERSIST */
+	bool	status_bit;	/* status page: the event needs a bit */
 };
 
 /* Index table of an fd: slot i is write index i */
@@ -269,8 +273,10 @@ void user_event_show_cmd(struct seq_file *m, const struct user_event *ev);
 
 /* trace_events_user_status.c */
 int __init user_event_status_init(void);
-int user_event_bit_alloc(unsigned int *bit);
-void user_event_bit_free(unsigned int bit);
+int user_event_count_add(void);
+void user_event_count_sub(void);
+int user_event_bit_get(struct user_event *ev);
+void user_event_bit_put(struct user_event *ev);
 void user_event_bit_update(struct user_event *ev);
 extern const struct file_operations user_event_status_fops;
 

@@ -15,8 +15,8 @@
 /*
  * A registration, through DIAG_IOCSREG or dynamic_events: the command as
  * written, the event it named (created = 1 when it did not exist yet), its
- * status bit and its USER_EVENT_REG_* flags (dynamic_events makes
- * persistent events).
+ * status bit (0 until a status-page registration asks for one) and its
+ * USER_EVENT_REG_* flags (dynamic_events makes persistent events).
  */
 TRACE_EVENT(user_event_register,
 	    TP_PROTO(const char *name, const char *cmd, unsigned int bit,
