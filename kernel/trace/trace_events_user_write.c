@@ -40,10 +40,6 @@
 /* Records up to this size fit every consumer: no need to ask them */
 #define USER_EVENT_SMALL_RECORD	(PAGE_SIZE / 2)
 
-/* Signature of the probes hung on user_event.tp */
-typedef int (*user_event_probe_t)(void *data, struct user_event *ev,
-				  const struct user_event_src *src);
-
 /* Do the loc fields of the record rec (size bytes) stay inside it? */
 static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 				 size_t size)
@@ -333,6 +329,24 @@ static bool user_event_fits(const struct tracepoint_func *f, size_t size)
 }
 
 /*
+ * Direct calls, no cast of the tracepoint's pointers: only our two probes
+ * are ever registered on user_event.tp.
+ */
+static int user_event_probe(const struct tracepoint_func *f,
+			    struct user_event *ev,
+			    const struct user_event_src *src)
+{
+	if (f->func == (void *)user_event_ftrace_probe)
+		return user_event_ftrace_probe(f->data, ev, src);
+#ifdef CONFIG_PERF_EVENTS
+	if (f->func == (void *)user_event_perf_probe)
+		return user_event_perf_probe(f->data, ev, src);
+#endif
+	/* The stub the tracepoint core leaves when it cannot shrink the array */
+	return 0;
+}
+
+/*
  * Feed the consumers from *next on.  Returns 0 when all were served,
  * -E2BIG when one of them cannot hold the record (none is served then),
  * -EFAULT for a record that fails the checks, -EAGAIN for a page that was
@@ -357,7 +371,7 @@ static int user_event_emit(struct user_event *ev,
 	for (f = funcs; f && f->func; f++, n++) {
 		if (n < *next)
 			continue;
-		ret = ((user_event_probe_t)f->func)(f->data, ev, src);
+		ret = user_event_probe(f, ev, src);
 		if (ret)
 			break;
 		*next = n + 1;
