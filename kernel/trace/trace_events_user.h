@@ -52,9 +52,10 @@
  *   files via TRACE_REG_REGISTER, perf via TRACE_REG_PERF_REGISTER).  write()
  *   walks tracepoint.funcs with preemption disabled; the tracepoint core
  *   frees replaced arrays after an RCU-sched grace period.  A write that
- *   faults leaves the preempt-disabled section, faults the pages in and
- *   resumes with the consumer that faulted; consumers already served are
- *   not served twice.
+ *   faults leaves the preempt-disabled section, notes the consumers it
+ *   served by their probe data, faults the pages in and walks the (maybe
+ *   replaced) array again, serving only the consumers it has not noted:
+ *   no index survives the section.
  *
  * - Status bits change only under event_mutex with atomic little-endian
  *   bit operations; user space reads the page without any lock.
