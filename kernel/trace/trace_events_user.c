@@ -5,8 +5,8 @@
  * An event is created from a parsed command, lives on user_event_list (and
  * in user_event_table, to be found by name) and in the trace core
  * (events/user_events/<name>/, dynamic_events) and is destroyed by an
- * explicit delete once nothing references it, or, when transient, as its
- * last pin goes.  Multi-format events live under
+ * explicit delete once nothing references it, or, when transient, once
+ * nothing pins nor uses it.  Multi-format events live under
  * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
  * of this happens under event_mutex; see trace_events_user.h for the whole
  * locking picture.
@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/stringhash.h>
+#include <linux/workqueue.h>
 
 #include "trace.h"
 #include "trace_events_user.h"
@@ -36,6 +37,15 @@ static DEFINE_HASHTABLE(user_event_table, USER_EVENT_HASH_BITS);
 /* Suffix of the next multi-format event's name (event_mutex) */
 static u64 user_event_multi_id;
 
+/* First wait of the reaper, and the longest between two of its tries */
+#define USER_EVENT_REAP_WAIT		(HZ / 50)
+#define USER_EVENT_REAP_WAIT_MAX	(10 * HZ)
+
+static void user_event_reap(struct work_struct *work);
+static DECLARE_DELAYED_WORK(user_event_reaper, user_event_reap);
+/* The reaper's next wait when it finds an orphan in use (event_mutex) */
+static unsigned long user_event_reap_wait = USER_EVENT_REAP_WAIT;
+
 /* The trace core asks for our fields through this entry */
 static struct trace_event_fields user_event_fields_array[] = {
 	{ .type = TRACE_FUNCTION_TYPE,
@@ -46,6 +56,21 @@ static struct trace_event_fields user_event_fields_array[] = {
 static bool user_event_is_multi(const struct user_event *ev)
 {
 	return ev->reg_flags & USER_EVENT_REG_MULTI_FORMAT;
+}
+
+/* A transient event nothing pins nor consumes: it is to be destroyed */
+static bool user_event_orphaned(const struct user_event *ev)
+{
+	return ev->transient && refcount_read(&ev->refs) == 1 &&
+	       !user_event_consumed(ev);
+}
+
+/* Have the reaper look for orphans soon (event_mutex) */
+static void user_event_reap_soon(void)
+{
+	lockdep_assert_held(&event_mutex);
+	user_event_reap_wait = USER_EVENT_REAP_WAIT;
+	mod_delayed_work(system_wq, &user_event_reaper, USER_EVENT_REAP_WAIT);
 }
 
 /* Hash of the event name held in the first len bytes of name */
@@ -135,6 +160,9 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 	}
 	user_event_bit_update(ev);
 	user_event_enablers_update(ev);
+	/* Not here: the trace core goes on using the event after reg() */
+	if (user_event_orphaned(ev))
+		user_event_reap_soon();
 	return ret;
 }
 
@@ -304,13 +332,33 @@ int user_event_register_cmd(const char *cmd,
 	return 0;
 }
 
-/* Drop a pin (event_mutex); a transient event goes with its last one */
+/*
+ * Drop a pin (event_mutex); a transient event goes with its last one, or,
+ * if something still uses it, once that is over (user_event_reap()).
+ */
 void user_event_put(struct user_event *ev)
 {
 	lockdep_assert_held(&event_mutex);
 	refcount_dec(&ev->refs);
-	if (ev->transient && refcount_read(&ev->refs) == 1)
-		user_event_destroy(ev);
+	if (user_event_orphaned(ev) && user_event_destroy(ev))
+		user_event_reap_soon();
+}
+
+/* Destroy the orphans that are idle; try again later for the others */
+static void user_event_reap(struct work_struct *work)
+{
+	struct user_event *ev, *tmp;
+	bool again = false;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry_safe(ev, tmp, &user_event_list, link)
+		if (user_event_orphaned(ev) && user_event_destroy(ev))
+			again = true;
+	if (!again)
+		return;
+	queue_delayed_work(system_wq, &user_event_reaper, user_event_reap_wait);
+	user_event_reap_wait = min(user_event_reap_wait * 2,
+				   USER_EVENT_REAP_WAIT_MAX);
 }
 
 /*

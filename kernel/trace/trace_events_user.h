@@ -62,7 +62,14 @@
  *
  * - An event registered through the remote-write layout without
  *   USER_EVENT_REG_PERSIST is transient: when its last pin goes (fd slot or
- *   enabler) it is destroyed, under event_mutex, unless still consumed.
+ *   enabler) it is destroyed, under event_mutex.  If something still uses
+ *   it then (a consumer, or the trace core: a perf event being set up, an
+ *   enable_event trigger elsewhere), it is orphaned: the reaper, a delayed
+ *   work item, destroys it once idle.  The last consumer's unregister
+ *   queues the reaper (reg() itself runs inside the trace core, which still
+ *   uses the event); a reaper that finds an orphan still in use tries
+ *   again later, waiting longer each time.  A registration in between
+ *   pins the event again, and it lives on as usual.
  *
  * - Enablers (remote-write words) sit on two lists, both under event_mutex:
  *   their event's (walked when consumers change) and their user_event_mm's
@@ -162,7 +169,7 @@ struct user_event {
 	unsigned int			perf_users;   /* event_mutex */
 	struct list_head		enablers; /* remote-write words, event_mutex */
 	u16				reg_flags; /* USER_EVENT_REG_* at creation */
-	bool				transient; /* destroyed with its last pin */
+	bool				transient; /* destroyed once unpinned, idle */
 };
 
 /* State of an address space whose tasks registered remote-write words */

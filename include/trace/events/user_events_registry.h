@@ -39,7 +39,7 @@ TRACE_EVENT(user_event_register,
 		      __entry->created, __get_str(cmd))
 );
 
-/* An event destroyed: deleted, or a transient one whose last pin went */
+/* An event destroyed: deleted, or a transient one unpinned and unused */
 TRACE_EVENT(user_event_delete,
 	    TP_PROTO(const char *name, unsigned int bit),
 	    TP_ARGS(name, bit),
