@@ -2,8 +2,10 @@
 /*
  * user_events: who may end an event, and when it ends.  Events made
  * through dynamic_events persist and only a privileged caller deletes
- * them, even through a file root opened; files of an event opened before
- * its delete answer ENODEV afterwards.  Every child runs under alarm().
+ * them, even through a file root opened; a transient event (remote write,
+ * no PERSIST) outlives its last registration while it is consumed and
+ * goes once its consumers do; files of an event opened before its delete
+ * answer ENODEV afterwards.  Every child runs under alarm().
  */
 #include <signal.h>
 #include <sys/wait.h>
@@ -33,6 +35,19 @@ static int ue_dyn_listed(const char *name, char *line, size_t len)
 	}
 	free(text);
 	return found;
+}
+
+/* Wait up to 5 s for the event's folder and listing to go */
+static int ue_wait_gone(const char *name)
+{
+	int i;
+
+	for (i = 0; i < 500; i++) {
+		if (!ue_exists(name) && ue_dyn_listed(name, NULL, 0) == 0)
+			return 1;
+		usleep(10000);
+	}
+	return 0;
 }
 
 /* Run fn in a child with the given time limit; its exit status or -signal */
@@ -129,6 +144,77 @@ TEST(dynamic_event_persists_for_unprivileged)
 	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
 	close(fds.dyn);
 	close(fds.data);
+}
+
+/*
+ * A transient event whose last registration goes while ftrace consumes
+ * it stays until the consumer goes, then goes too.
+ */
+TEST(transient_event_goes_after_ftrace)
+{
+	static uint32_t word;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_lt_orphan", 0);
+	ue_del("ue_lt_orphan");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_orphan u32 v", &word, 4, 0, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_orphan", 1));
+	EXPECT_EQ(1, word);
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	close(fd);
+	/* Consumed: it stays */
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan"));
+	EXPECT_EQ(1, ue_dyn_listed("ue_lt_orphan", NULL, 0));
+	ASSERT_EQ(0, ue_enable("ue_lt_orphan", 0));
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_orphan"));
+	EXPECT_EQ(-ENOENT, ue_del("ue_lt_orphan"));
+}
+
+TEST(transient_event_goes_after_perf)
+{
+	static uint32_t word;
+	int fd = ue_open(), pfd;
+
+	ASSERT_GE(fd, 0);
+	ue_del("ue_lt_orphan2");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_orphan2 u32 v", &word, 4, 2, 0,
+				 NULL));
+	pfd = ue_perf_open(ue_event_id("ue_lt_orphan2"));
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(4, word);
+	close(fd);	/* the fd's slot goes, the word still pins the event */
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan2"));
+	fd = ue_open();
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 2));
+	close(fd);
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan2"));
+	close(pfd);
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_orphan2"));
+}
+
+/* A registration in between makes it live on as usual */
+TEST(transient_event_taken_again_while_orphaned)
+{
+	static uint32_t word;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_lt_again", 0);
+	ue_del("ue_lt_again");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_again u32 v", &word, 4, 0, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_again", 1));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_again u32 v", &word, 4, 1, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_again", 0));
+	usleep(300000);
+	EXPECT_EQ(1, ue_exists("ue_lt_again"));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 1));
+	close(fd);
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_again"));
 }
 
 /*
