@@ -2,16 +2,20 @@
 /*
  * user_events: the registry of events and their consumers.
  *
- * An event is created from a parsed command, lives on user_event_list and
- * in the trace core (events/user_events/<name>/, dynamic_events) and is
- * destroyed by an explicit delete once nothing references it, or, when
- * transient, as its last pin goes.  Multi-format events live under
+ * An event is created from a parsed command, lives on user_event_list (and
+ * in user_event_table, to be found by name) and in the trace core
+ * (events/user_events/<name>/, dynamic_events) and is destroyed by an
+ * explicit delete once nothing references it, or, when transient, once
+ * nothing pins nor uses it.  Multi-format events live under
  * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
  * of this happens under event_mutex; see trace_events_user.h for the whole
  * locking picture.
  */
+#include <linux/hashtable.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/stringhash.h>
+#include <linux/workqueue.h>
 
 #include "trace.h"
 #include "trace_events_user.h"
@@ -22,8 +26,25 @@
 /* All events, in registration order (event_mutex) */
 LIST_HEAD(user_event_list);
 
+/*
+ * The same events by a hash of their name (event_mutex), so that a
+ * registration does not walk every event: tens of thousands may exist.
+ * The events of a multi-format name share its bucket.
+ */
+#define USER_EVENT_HASH_BITS	10
+static DEFINE_HASHTABLE(user_event_table, USER_EVENT_HASH_BITS);
+
 /* Suffix of the next multi-format event's name (event_mutex) */
 static u64 user_event_multi_id;
+
+/* First wait of the reaper, and the longest between two of its tries */
+#define USER_EVENT_REAP_WAIT		(HZ / 50)
+#define USER_EVENT_REAP_WAIT_MAX	(10 * HZ)
+
+static void user_event_reap(struct work_struct *work);
+static DECLARE_DELAYED_WORK(user_event_reaper, user_event_reap);
+/* The reaper's next wait when it finds an orphan in use (event_mutex) */
+static unsigned long user_event_reap_wait = USER_EVENT_REAP_WAIT;
 
 /* The trace core asks for our fields through this entry */
 static struct trace_event_fields user_event_fields_array[] = {
@@ -37,13 +58,38 @@ static bool user_event_is_multi(const struct user_event *ev)
 	return ev->reg_flags & USER_EVENT_REG_MULTI_FORMAT;
 }
 
-/* By tracepoint name: "name", or "name.<id>" for a multi-format event */
+/* A transient event nothing pins nor consumes: it is to be destroyed */
+static bool user_event_orphaned(const struct user_event *ev)
+{
+	return ev->transient && refcount_read(&ev->refs) == 1 &&
+	       !user_event_consumed(ev);
+}
+
+/* Have the reaper look for orphans soon (event_mutex) */
+static void user_event_reap_soon(void)
+{
+	lockdep_assert_held(&event_mutex);
+	user_event_reap_wait = USER_EVENT_REAP_WAIT;
+	mod_delayed_work(system_wq, &user_event_reaper, USER_EVENT_REAP_WAIT);
+}
+
+/* Hash of the event name held in the first len bytes of name */
+static u32 user_event_key(const char *name, size_t len)
+{
+	return full_name_hash(NULL, name, len);
+}
+
+/*
+ * By tracepoint name: "name", or "name.<id>" for a multi-format event
+ * (event names hold no '.', so what comes before it is the hashed name).
+ */
 static struct user_event *user_event_find(const char *name)
 {
+	u32 key = user_event_key(name, strchrnul(name, '.') - name);
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(ev, &user_event_list, link)
+	hash_for_each_possible(user_event_table, ev, hnode, key)
 		if (!strcmp(ev->call.name, name))
 			return ev;
 	return NULL;
@@ -57,10 +103,11 @@ static struct user_event *user_event_find(const char *name)
 static struct user_event *user_event_match(const struct user_event_desc *desc,
 					   bool multi)
 {
+	u32 key = user_event_key(desc->name, strlen(desc->name));
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(ev, &user_event_list, link) {
+	hash_for_each_possible(user_event_table, ev, hnode, key) {
 		if (user_event_is_multi(ev) != multi ||
 		    strcmp(ev->desc.name, desc->name))
 			continue;
@@ -113,6 +160,9 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 	}
 	user_event_bit_update(ev);
 	user_event_enablers_update(ev);
+	/* Not here: the trace core goes on using the event after reg() */
+	if (user_event_orphaned(ev))
+		user_event_reap_soon();
 	return ret;
 }
 
@@ -162,9 +212,14 @@ static int user_event_create(struct user_event_desc *desc,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	ret = user_event_bit_alloc(&ev->bit);
+	ret = user_event_count_add();
 	if (ret)
 		goto err_free;
+	if (opts->status_bit) {
+		ret = user_event_bit_get(ev);
+		if (ret)
+			goto err_count;
+	}
 
 	ev->tp.name = ev->call.name;
 	ev->class.reg = user_event_reg;
@@ -177,7 +232,7 @@ static int user_event_create(struct user_event_desc *desc,
 
 	if (!register_trace_event(&ev->call.event)) {
 		ret = -ENODEV;
-		goto err_bit;
+		goto err_count;
 	}
 	ret = dyn_event_init(&ev->devent, &user_event_dyn_ops);
 	if (!ret)
@@ -189,6 +244,8 @@ static int user_event_create(struct user_event_desc *desc,
 		goto err_dyn;
 
 	list_add_tail(&ev->link, &user_event_list);
+	hash_add(user_event_table, &ev->hnode,
+		 user_event_key(ev->desc.name, strlen(ev->desc.name)));
 	*evp = ev;
 	return 0;
 
@@ -196,8 +253,9 @@ err_dyn:
 	dyn_event_remove(&ev->devent);
 err_type:
 	unregister_trace_event(&ev->call.event);
-err_bit:
-	user_event_bit_free(ev->bit);
+err_count:
+	user_event_bit_put(ev);
+	user_event_count_sub();
 err_free:
 	user_event_free(ev);
 	return ret;
@@ -222,7 +280,9 @@ static int user_event_destroy(struct user_event *ev)
 	trace_user_event_delete(ev->call.name, ev->bit);
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
-	user_event_bit_free(ev->bit);
+	hash_del(&ev->hnode);
+	user_event_bit_put(ev);
+	user_event_count_sub();
 	user_event_free(ev);
 	return 0;
 }
@@ -252,6 +312,11 @@ int user_event_register_cmd(const char *cmd,
 		user_event_desc_free(&desc);
 		if (IS_ERR(ev))
 			return PTR_ERR(ev);
+		if (opts->status_bit) {
+			ret = user_event_bit_get(ev);
+			if (ret)
+				return ret;
+		}
 		if (opts->keep)
 			ev->transient = false;
 	} else {
@@ -267,13 +332,48 @@ int user_event_register_cmd(const char *cmd,
 	return 0;
 }
 
-/* Drop a pin (event_mutex); a transient event goes with its last one */
+/*
+ * Drop a pin (event_mutex); a transient event goes with its last one, or,
+ * if something still uses it, once that is over (user_event_reap()).
+ */
 void user_event_put(struct user_event *ev)
 {
 	lockdep_assert_held(&event_mutex);
 	refcount_dec(&ev->refs);
-	if (ev->transient && refcount_read(&ev->refs) == 1)
-		user_event_destroy(ev);
+	if (user_event_orphaned(ev) && user_event_destroy(ev))
+		user_event_reap_soon();
+}
+
+/* Destroy the orphans that are idle; try again later for the others */
+static void user_event_reap(struct work_struct *work)
+{
+	struct user_event *ev, *tmp;
+	bool again = false;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry_safe(ev, tmp, &user_event_list, link)
+		if (user_event_orphaned(ev) && user_event_destroy(ev))
+			again = true;
+	if (!again)
+		return;
+	queue_delayed_work(system_wq, &user_event_reaper, user_event_reap_wait);
+	user_event_reap_wait = min(user_event_reap_wait * 2,
+				   USER_EVENT_REAP_WAIT_MAX);
+}
+
+/*
+ * An explicit delete: refused while anything uses the event, and for a
+ * persistent event unless the caller has CAP_PERFMON (in that order, as
+ * the base checks them).
+ */
+static int user_event_delete_checked(struct user_event *ev)
+{
+	lockdep_assert_held(&event_mutex);
+	if (user_event_busy(ev))
+		return -EBUSY;
+	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
+		return -EPERM;
+	return user_event_destroy(ev);
 }
 
 int user_event_delete(const char *name)
@@ -284,11 +384,7 @@ int user_event_delete(const char *name)
 	ev = user_event_find(name);
 	if (!ev)
 		return -ENOENT;
-	if (user_event_busy(ev))
-		return -EBUSY;
-	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
-		return -EPERM;
-	return user_event_destroy(ev);
+	return user_event_delete_checked(ev);
 }
 
 static struct user_event *user_event_from_devent(struct dyn_event *dev)
@@ -296,16 +392,26 @@ static struct user_event *user_event_from_devent(struct dyn_event *dev)
 	return container_of(dev, struct user_event, devent);
 }
 
-/* dynamic_events: "u:name fields" creates (or finds) an event */
+/*
+ * dynamic_events: "u:name fields" creates (or finds) an event.  What an
+ * administrator declares there persists (USER_EVENT_REG_PERSIST, as on
+ * the base): only a caller with CAP_PERFMON may make or delete it, even
+ * through a file opened by someone who could.
+ */
 static int user_event_dyn_create(const char *raw)
 {
-	struct user_event_reg_opts opts = { .keep = true };
+	struct user_event_reg_opts opts = {
+		.flags = USER_EVENT_REG_PERSIST,
+		.keep = true,
+	};
 	struct user_event_parse_err perr;
 	struct user_event *ev;
 	int ret;
 
 	if (!str_has_prefix(raw, USER_EVENTS_PREFIX))
 		return -ECANCELED;
+	if (!perfmon_capable())
+		return -EPERM;
 	ret = user_event_register_cmd(raw + strlen(USER_EVENTS_PREFIX), &opts,
 				      &ev, &perr);
 	if (ret == -EINVAL && perr.err != USER_ERR_NONE)
@@ -329,9 +435,10 @@ static bool user_event_dyn_is_busy(struct dyn_event *dev)
 	return user_event_busy(user_event_from_devent(dev));
 }
 
+/* "!u:name" and "-:user_events/name": the checks of DIAG_IOCSDEL */
 static int user_event_dyn_free(struct dyn_event *dev)
 {
-	return user_event_destroy(user_event_from_devent(dev));
+	return user_event_delete_checked(user_event_from_devent(dev));
 }
 
 /* "!u:name [fields]": the name, and the fields when given, must match */

@@ -3,11 +3,12 @@
  * user_events: internal interfaces.
  *
  * A user program registers an event through tracefs user_events_data (or an
- * administrator writes "u:..." to dynamic_events).  Each event owns one bit
- * of a shared page that user space maps read-only from user_events_status;
- * the bit is set while ftrace or perf consume the event.  A program that
- * registers with the remote-write layout also owns an enabler: a bit of a
- * word in its own memory that the kernel keeps equal to the status bit.
+ * administrator writes "u:..." to dynamic_events).  An event registered
+ * through the status-page layout owns one bit of a shared page that user
+ * space maps read-only from user_events_status; the bit is set while ftrace
+ * or perf consume the event.  A program that registers with the
+ * remote-write layout owns an enabler instead: a bit of a word in its own
+ * memory that the kernel keeps equal to "the event is consumed".
  * Both kinds of registration find the same event in one registry.  Writes
  * to user_events_data carry a per-fd index followed by the payload, which
  * is copied straight into the consumers' buffers; the write path does not
@@ -25,11 +26,12 @@
  * Concurrency:
  *
  * - event_mutex is the one global lock.  It guards the registry
- *   (user_event_list), each event's consumer counts and status bit, the
- *   bitmap of bits in use and the dyn_event list.  The trace core already
- *   holds it when it calls our reg() (for the four registrations; perf
- *   add/del come from scheduler context and are ignored) and our
- *   dyn_event callbacks.
+ *   (user_event_list, user_event_table), each event's consumer counts and
+ *   status bit (given at its first status-page registration, kept until
+ *   it is destroyed), the bitmap of bits in use and the dyn_event list.
+ *   The trace core already holds it when it calls our reg() (for the four
+ *   registrations; perf add/del come from scheduler context and are
+ *   ignored) and our dyn_event callbacks.
  *
  * - Each open user_events_data file has a mutex (user_event_fd.lock) that
  *   serializes registrations on that fd; it is never held together with
@@ -50,16 +52,24 @@
  *   files via TRACE_REG_REGISTER, perf via TRACE_REG_PERF_REGISTER).  write()
  *   walks tracepoint.funcs with preemption disabled; the tracepoint core
  *   frees replaced arrays after an RCU-sched grace period.  A write that
- *   faults leaves the preempt-disabled section, faults the pages in and
- *   resumes with the consumer that faulted; consumers already served are
- *   not served twice.
+ *   faults leaves the preempt-disabled section, notes the consumers it
+ *   served by their probe data, faults the pages in and walks the (maybe
+ *   replaced) array again, serving only the consumers it has not noted:
+ *   no index survives the section.
  *
  * - Status bits change only under event_mutex with atomic little-endian
  *   bit operations; user space reads the page without any lock.
  *
  * - An event registered through the remote-write layout without
  *   USER_EVENT_REG_PERSIST is transient: when its last pin goes (fd slot or
- *   enabler) it is destroyed, under event_mutex, unless still consumed.
+ *   enabler) it is destroyed, under event_mutex.  If something still uses
+ *   it then (a consumer, or the trace core: a perf event being set up, an
+ *   enable_event trigger elsewhere), it is orphaned: the reaper, a delayed
+ *   work item, destroys it once idle.  The last consumer's unregister
+ *   queues the reaper (reg() itself runs inside the trace core, which still
+ *   uses the event); a reaper that finds an orphan still in use tries
+ *   again later, waiting longer each time.  A registration in between
+ *   pins the event again, and it lives on as usual.
  *
  * - Enablers (remote-write words) sit on two lists, both under event_mutex:
  *   their event's (walked when consumers change) and their user_event_mm's
@@ -150,14 +160,16 @@ struct user_event {
 	struct tracepoint		tp;	/* consumers (RCU-sched funcs) */
 	struct dyn_event		devent;	/* dynamic_events entry */
 	struct list_head		link;	/* user_event_list (event_mutex) */
+	struct hlist_node		hnode;	/* user_event_table (event_mutex) */
 	struct user_event_desc		desc;	/* name and fields, immutable */
 	refcount_t			refs;	/* registry + fd slots */
-	unsigned int			bit;	/* status bit, never 0 */
+	unsigned int			bit;	/* status bit, 0: none (event_mutex) */
+	bool				status_on; /* consumed, as published */
 	unsigned int			ftrace_users; /* event_mutex */
 	unsigned int			perf_users;   /* event_mutex */
 	struct list_head		enablers; /* remote-write words, event_mutex */
 	u16				reg_flags; /* USER_EVENT_REG_* at creation */
-	bool				transient; /* destroyed with its last pin */
+	bool				transient; /* destroyed once unpinned, idle */
 };
 
 /* State of an address space whose tasks registered remote-write words */
@@ -183,8 +195,9 @@ struct user_event_enabler {
 
 /* What a registration asks for, beside the command */
 struct user_event_reg_opts {
-	u16	flags;		/* USER_EVENT_REG_* (remote-write layout) */
+	u16	flags;		/* USER_EVENT_REG_* at creation */
 	bool	keep;		/* status page, dynamic_events or PERSIST */
+	bool	status_bit;	/* status page: the event needs a bit */
 };
 
 /* Index table of an fd: slot i is write index i */
@@ -268,8 +281,10 @@ void user_event_show_cmd(struct seq_file *m, const struct user_event *ev);
 
 /* trace_events_user_status.c */
 int __init user_event_status_init(void);
-int user_event_bit_alloc(unsigned int *bit);
-void user_event_bit_free(unsigned int bit);
+int user_event_count_add(void);
+void user_event_count_sub(void);
+int user_event_bit_get(struct user_event *ev);
+void user_event_bit_put(struct user_event *ev);
 void user_event_bit_update(struct user_event *ev);
 extern const struct file_operations user_event_status_fops;
 

@@ -173,6 +173,17 @@ static void user_print_int(struct trace_seq *s, const struct user_event_field *f
 	}
 }
 
+/*
+ * The characters of a string field up to its first NUL, at most n.  Not
+ * through "%.*s": printf precisions stop at 32,767 (vsprintf WARNs beyond)
+ * while a loc string may be up to 65,535 bytes.  A string longer than the
+ * trace_seq makes the line too big, which the trace core reports as such.
+ */
+static void user_print_str(struct trace_seq *s, const char *p, unsigned int n)
+{
+	trace_seq_putmem(s, p, strnlen(p, n));
+}
+
 /* Variable part of a loc field, or NULL when it lies outside the record */
 static const void *user_loc_data(const struct user_event_field *f,
 				 const void *rec, unsigned int rec_size,
@@ -218,8 +229,7 @@ static enum print_line_t user_event_output(struct trace_iterator *iter,
 			user_print_int(s, f, p);
 			break;
 		case USER_FIELD_CHARS:
-			trace_seq_printf(s, "%.*s", (int)strnlen(p, f->size),
-					 (const char *)p);
+			user_print_str(s, p, f->size);
 			break;
 		case USER_FIELD_STRUCT:
 			user_print_hex(s, p, f->size);
@@ -230,8 +240,7 @@ static enum print_line_t user_event_output(struct trace_iterator *iter,
 			if (!p)
 				trace_seq_puts(s, "<OVERFLOW>");
 			else if (f->is_string)
-				trace_seq_printf(s, "%.*s", (int)strnlen(p, len),
-						 (const char *)p);
+				user_print_str(s, p, len);
 			else
 				user_print_hex(s, p, len);
 			break;

@@ -109,7 +109,7 @@ static int user_event_reg_cmd(u64 uargs, const struct user_event_reg_opts *opts,
 static long user_event_reg_status(struct user_event_fd *ufd,
 				  struct user_status_reg __user *ureg, u32 size)
 {
-	struct user_event_reg_opts opts = { .keep = true };
+	struct user_event_reg_opts opts = { .keep = true, .status_bit = true };
 	struct user_status_reg reg;
 	struct user_event *ev;
 	int ret, idx;

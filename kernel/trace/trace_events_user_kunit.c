@@ -21,6 +21,10 @@ static const struct user_kunit_bad user_kunit_bad_cmds[] = {
 	{ "ev:F u32 x",		USER_ERR_BAD_FLAG,	3 },
 	{ "ev float x",		USER_ERR_BAD_TYPE,	3 },
 	{ "ev u32 x; long y",	USER_ERR_LONG,		10 },
+	{ "ev unsigned long z",	USER_ERR_LONG,		3 },
+	{ "ev long long w",	USER_ERR_LONG,		3 },
+	{ "ev long[4] v",	USER_ERR_LONG,		3 },
+	{ "ev __data_loc long[] v", USER_ERR_LONG,	14 },
 	{ "ev u32",		USER_ERR_NO_FIELD_NAME,	3 },
 	{ "ev u32 x 4",		USER_ERR_SIZE_REFUSED,	9 },
 	{ "ev struct s x",	USER_ERR_SIZE_NEEDED,	12 },
@@ -97,6 +101,33 @@ static void user_kunit_layout(struct kunit *test)
 	user_event_desc_free(&desc);
 }
 
+/* "long" refuses a scalar type, not a struct tag or name that holds it */
+static void user_kunit_long_lookalikes(struct kunit *test)
+{
+	static const char cmd[] =
+		"ev struct belonging x 4; struct longer y 8; struct long z 2;"
+		"u32 oblong; char[4] longs";
+	struct user_event_parse_err perr;
+	struct user_event_desc desc;
+	const struct user_event_field *f;
+
+	KUNIT_ASSERT_EQ(test, 0, user_event_parse(cmd, &desc, &perr));
+	KUNIT_ASSERT_EQ(test, 5, desc.nr_fields);
+	f = desc.fields;
+	KUNIT_EXPECT_STREQ(test, "struct belonging", f[0].type);
+	KUNIT_EXPECT_STREQ(test, "x", f[0].name);
+	KUNIT_EXPECT_EQ(test, 4, f[0].size);
+	KUNIT_EXPECT_STREQ(test, "struct longer", f[1].type);
+	KUNIT_EXPECT_EQ(test, 8, f[1].size);
+	KUNIT_EXPECT_STREQ(test, "struct long", f[2].type);
+	KUNIT_EXPECT_EQ(test, 2, f[2].size);
+	KUNIT_EXPECT_STREQ(test, "oblong", f[3].name);
+	KUNIT_EXPECT_STREQ(test, "char[4]", f[4].type);
+	KUNIT_EXPECT_STREQ(test, "longs", f[4].name);
+	KUNIT_EXPECT_EQ(test, 4 + 8 + 2 + 4 + 4, desc.fixed_size);
+	user_event_desc_free(&desc);
+}
+
 static void user_kunit_same_fields(struct kunit *test)
 {
 	struct user_event_parse_err perr;
@@ -148,6 +179,7 @@ static void user_kunit_print_fmt(struct kunit *test)
 static struct kunit_case user_kunit_cases[] = {
 	KUNIT_CASE(user_kunit_bad_commands),
 	KUNIT_CASE(user_kunit_layout),
+	KUNIT_CASE(user_kunit_long_lookalikes),
 	KUNIT_CASE(user_kunit_same_fields),
 	KUNIT_CASE(user_kunit_print_fmt),
 	{}

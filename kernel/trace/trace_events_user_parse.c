@@ -89,6 +89,25 @@ static const struct user_scalar *user_scalar_find(const char *name,
 	return NULL;
 }
 
+/*
+ * Is "long" one of the words of a scalar type ("long", "unsigned long")?
+ * Its size differs between user space and the kernel, so it is named in
+ * the error.  Struct tags and field names may hold the letters freely.
+ */
+static bool user_type_has_long(const struct trace_token *type)
+{
+	const char *p = type->start, *end = type->start + type->len;
+	size_t n;
+
+	while (p < end) {
+		n = strnchrnul(p, end - p, ' ') - p;
+		if (n == 4 && !strncmp(p, "long", 4))
+			return true;
+		p += n + 1;
+	}
+	return false;
+}
+
 static int user_parse_uint(const struct trace_token *t, unsigned int *val)
 {
 	char buf[16];
@@ -147,8 +166,6 @@ static int user_parse_field(struct trace_token *tok, int n,
 	type.start = tname;
 	type.len = strlen(tname);
 	type.pos = pos;
-	if (strstr(tname, "long"))
-		return user_fail(perr, USER_ERR_LONG, pos);
 
 	br = strchr(tname, '[');
 	if (br) {
@@ -189,7 +206,8 @@ static int user_parse_field(struct trace_token *tok, int n,
 
 	sc = user_scalar_find(type.start, type.len);
 	if (!sc)
-		return user_fail(perr, USER_ERR_BAD_TYPE, type.pos);
+		return user_fail(perr, user_type_has_long(&type) ?
+				 USER_ERR_LONG : USER_ERR_BAD_TYPE, type.pos);
 	if (t < n)
 		return user_fail(perr, USER_ERR_SIZE_REFUSED, tok[t].pos);
 

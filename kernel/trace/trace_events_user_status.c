@@ -3,10 +3,14 @@
  * user_events: the status page.
  *
  * One zeroed page, mapped read-only into every program that asks, holds one
- * bit per event (little-endian bit order: bit n is byte n / 8, mask
- * 1 << (n % 8)).  A bit is set while ftrace or perf consume its event.
- * Bits are handed out from a kernel-private bitmap; bit 0 is never handed
- * out so programs can keep it as an "always off" slot.
+ * bit per event that a program registered through the status-page layout
+ * (little-endian bit order: bit n is byte n / 8, mask 1 << (n % 8)).  A
+ * bit is set while ftrace or perf consume its event.  Bits are handed out
+ * from a kernel-private bitmap at an event's first status-page
+ * registration and taken back when the event is destroyed; events only
+ * ever registered otherwise (remote write, dynamic_events) have none and
+ * show bit 0, which is never handed out so programs can keep it as an
+ * "always off" slot.
  *
  * Everything here runs under event_mutex, except user space reading the
  * page, which needs no lock: bits flip with atomic set_bit_le/clear_bit_le
@@ -28,12 +32,13 @@
 static struct page *user_event_status_page;
 /* Bits handed out (event_mutex); bit 0 is reserved at init */
 static DECLARE_BITMAP(user_event_bits_used, USER_EVENT_STATUS_BITS);
-/* Events registered (event_mutex) */
+/* Events registered, with a bit or not (event_mutex) */
 static unsigned int user_event_active;
 /*
  * Most events that may exist at once, sysctl kernel.user_events_max: any
- * value, 32768 by default, as on kernels before this one.  The page holds
- * one bit fewer than that, so a 32768th event finds no bit.
+ * value, 32768 by default, as on kernels before this one.  Only events a
+ * status-page program registered hold a bit of the page, which has one
+ * fewer (bit 0 is never handed out); remote-write events need none.
  */
 static unsigned int user_event_max = 32768;
 
@@ -62,48 +67,79 @@ int __init user_event_status_init(void)
 	return 0;
 }
 
-int user_event_bit_alloc(unsigned int *bit)
+/* Count a new event, or -EMFILE when kernel.user_events_max exist */
+int user_event_count_add(void)
 {
-	unsigned long nr;
-
 	lockdep_assert_held(&event_mutex);
 	/* The sysctl is written without event_mutex */
 	if (user_event_active >= READ_ONCE(user_event_max))
 		return -EMFILE;
+	user_event_active++;
+	return 0;
+}
+
+void user_event_count_sub(void)
+{
+	lockdep_assert_held(&event_mutex);
+	user_event_active--;
+}
+
+/*
+ * Give ev a status bit unless it has one: its first status-page
+ * registration asks for it, and the event keeps it until destroyed.  The
+ * bit is set at once when ev is already consumed.
+ */
+int user_event_bit_get(struct user_event *ev)
+{
+	unsigned long nr;
+
+	lockdep_assert_held(&event_mutex);
+	if (ev->bit)
+		return 0;
 	nr = find_next_zero_bit(user_event_bits_used, USER_EVENT_STATUS_BITS, 1);
 	if (nr >= USER_EVENT_STATUS_BITS)
 		return -ENOSPC;
 	__set_bit(nr, user_event_bits_used);
-	user_event_active++;
-	*bit = nr;
+	ev->bit = nr;
+	if (ev->status_on)
+		set_bit_le(nr, user_event_status_bits());
 	return 0;
 }
 
-void user_event_bit_free(unsigned int bit)
+/* The event goes: its bit, if it has one, is free for another */
+void user_event_bit_put(struct user_event *ev)
 {
 	lockdep_assert_held(&event_mutex);
-	clear_bit_le(bit, user_event_status_bits());
-	__clear_bit(bit, user_event_bits_used);
-	user_event_active--;
+	if (!ev->bit)
+		return;
+	clear_bit_le(ev->bit, user_event_status_bits());
+	__clear_bit(ev->bit, user_event_bits_used);
+	ev->bit = 0;
 }
 
-/* Publish whether anything consumes ev */
+/* Publish whether anything consumes ev (on its bit, when it has one) */
 void user_event_bit_update(struct user_event *ev)
 {
-	bool on = ev->ftrace_users || ev->perf_users;
+	bool on = user_event_consumed(ev);
 
 	lockdep_assert_held(&event_mutex);
-	if (on == test_bit_le(ev->bit, user_event_status_bits()))
+	if (on == ev->status_on)
 		return;
-	if (on)
+	ev->status_on = on;
+	if (ev->bit && on)
 		set_bit_le(ev->bit, user_event_status_bits());
-	else
+	else if (ev->bit)
 		clear_bit_le(ev->bit, user_event_status_bits());
 	trace_user_event_status(ev->call.name, ev->bit, on, ev->ftrace_users,
 				ev->perf_users);
 }
 
-/* Only whole, read-only, shared views of the single page */
+/*
+ * Only whole, read-only, shared views of the single page.  The view may
+ * never become writable (no VM_MAYWRITE) nor grow (VM_DONTEXPAND); fork()
+ * copies it like any shared mapping, so a child reads the bits its parent
+ * registered for, as on Linux 6.1.
+ */
 static int user_event_status_mmap(struct file *file,
 				  struct vm_area_struct *vma)
 {
@@ -113,11 +149,11 @@ static int user_event_status_mmap(struct file *file,
 		return -EPERM;
 	if (!(vma->vm_flags & VM_MAYSHARE))
 		return -EINVAL;
-	vm_flags_mod(vma, VM_DONTCOPY | VM_DONTEXPAND, VM_MAYWRITE);
+	vm_flags_mod(vma, VM_DONTEXPAND, VM_MAYWRITE);
 	return vm_insert_page(vma, vma->vm_start, user_event_status_page);
 }
 
-/* "bit:name [# Used by ftrace, perf]" lines, then the totals */
+/* "bit:name [# Used by ftrace, perf]" lines (bit 0: none), then totals */
 static int user_event_status_show(struct seq_file *m, void *v)
 {
 	unsigned int active = 0, busy = 0;

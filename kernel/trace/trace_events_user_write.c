@@ -12,8 +12,12 @@
  * Reservation disables preemption, so the copy runs with page faults
  * disabled.  A page that is not present makes the copy come up short: the
  * reservation is discarded, the walk over the consumers stops, the pages
- * are faulted in with preemption enabled and the walk resumes at the
- * consumer that failed.  An address that cannot be faulted in is -EFAULT.
+ * are faulted in with preemption enabled and the walk starts again.  The
+ * consumers may have changed meanwhile (a new array replaced the one
+ * walked), so no index into the old array is kept: the ones already served
+ * are noted by their probe data and skipped.  Consumers that came during
+ * the fault-in are served, those that went are not.  An address that
+ * cannot be faulted in is -EFAULT.
  *
  * Size: a ring buffer holds records up to ring_buffer_max_event_size(),
  * which grows with buffer_subbuf_size_kb; perf up to PERF_MAX_TRACE_SIZE.
@@ -40,9 +44,19 @@
 /* Records up to this size fit every consumer: no need to ask them */
 #define USER_EVENT_SMALL_RECORD	(PAGE_SIZE / 2)
 
-/* Signature of the probes hung on user_event.tp */
-typedef int (*user_event_probe_t)(void *data, struct user_event *ev,
-				  const struct user_event_src *src);
+/*
+ * Consumers served before a fault, at most this many: a write that faults
+ * after serving more ends with -EFAULT, the ones served keeping it (there
+ * is one consumer per instance the event is enabled in, and one for perf).
+ */
+#define USER_EVENT_SERVED_MAX	8
+
+/* The consumers a write has served, by probe data (unique per consumer) */
+struct user_event_served {
+	unsigned int	nr;				/* entries in data */
+	bool		overflow;			/* more than fit */
+	void		*data[USER_EVENT_SERVED_MAX];	/* probe data */
+};
 
 /* Do the loc fields of the record rec (size bytes) stay inside it? */
 static bool user_event_record_ok(const struct user_event *ev, const void *rec,
@@ -333,17 +347,65 @@ static bool user_event_fits(const struct tracepoint_func *f, size_t size)
 }
 
 /*
- * Feed the consumers from *next on.  Returns 0 when all were served,
- * -E2BIG when one of them cannot hold the record (none is served then),
- * -EFAULT for a record that fails the checks, -EAGAIN for a page that was
- * not present, with *next left at the consumer to serve again.
+ * Direct calls, no cast of the tracepoint's pointers: only our two probes
+ * are ever registered on user_event.tp.
+ */
+static int user_event_probe(const struct tracepoint_func *f,
+			    struct user_event *ev,
+			    const struct user_event_src *src)
+{
+	if (f->func == (void *)user_event_ftrace_probe)
+		return user_event_ftrace_probe(f->data, ev, src);
+#ifdef CONFIG_PERF_EVENTS
+	if (f->func == (void *)user_event_perf_probe)
+		return user_event_perf_probe(f->data, ev, src);
+#endif
+	/* The stub the tracepoint core leaves when it cannot shrink the array */
+	return 0;
+}
+
+static bool user_event_was_served(const struct user_event_served *served,
+				  const void *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < served->nr; i++)
+		if (served->data[i] == data)
+			return true;
+	return false;
+}
+
+/* A fault at end: note the consumers of [funcs, end) as served */
+static void user_event_note_served(struct user_event_served *served,
+				   const struct tracepoint_func *funcs,
+				   const struct tracepoint_func *end)
+{
+	const struct tracepoint_func *f;
+
+	for (f = funcs; f < end; f++) {
+		if (user_event_was_served(served, f->data))
+			continue;
+		if (served->nr == USER_EVENT_SERVED_MAX) {
+			served->overflow = true;
+			return;
+		}
+		served->data[served->nr++] = f->data;
+	}
+}
+
+/*
+ * Feed the consumers not served yet.  Returns 0 when all were served,
+ * -E2BIG when one of them cannot hold the record (this walk serves none
+ * then), -EFAULT for a record that fails the checks, -EAGAIN for a page
+ * that was not present, with the consumers before the one that failed
+ * noted in served: those of an earlier walk were skipped, not served again.
  */
 static int user_event_emit(struct user_event *ev,
-			   const struct user_event_src *src, unsigned int *next)
+			   const struct user_event_src *src,
+			   struct user_event_served *served)
 {
 	size_t size = sizeof(struct trace_entry) + src->len;
 	struct tracepoint_func *funcs, *f;
-	unsigned int n = 0;
 	int ret = 0;
 
 	rcu_read_lock_sched_notrace();
@@ -354,14 +416,15 @@ static int user_event_emit(struct user_event *ev,
 			goto out;
 		}
 	}
-	for (f = funcs; f && f->func; f++, n++) {
-		if (n < *next)
+	for (f = funcs; f && f->func; f++) {
+		if (served->nr && user_event_was_served(served, f->data))
 			continue;
-		ret = ((user_event_probe_t)f->func)(f->data, ev, src);
+		ret = user_event_probe(f, ev, src);
 		if (ret)
 			break;
-		*next = n + 1;
 	}
+	if (ret == -EAGAIN)
+		user_event_note_served(served, funcs, f);
 out:
 	rcu_read_unlock_sched_notrace();
 	return ret;
@@ -375,7 +438,9 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 	struct user_event *ev = NULL;
 	/* Every field is set by user_event_src_init() */
 	struct user_event_src src __uninitialized;
-	unsigned int next = 0, tries;
+	/* Only nr and overflow are read before a fault sets entries */
+	struct user_event_served served __uninitialized;
+	unsigned int tries;
 	int idx, ret;
 
 	if (count < sizeof(idx))
@@ -403,11 +468,13 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 	if (likely(!rcu_access_pointer(ev->tp.funcs)))
 		return READ_ONCE(ufd->idle_ret) ?: count;
 
+	served.nr = 0;
+	served.overflow = false;
 	for (tries = 0; ; tries++) {
-		ret = user_event_emit(ev, &src, &next);
+		ret = user_event_emit(ev, &src, &served);
 		if (ret != -EAGAIN)
 			break;
-		if (tries == USER_EVENT_FAULT_TRIES ||
+		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
 		    !user_event_fault_in(&src)) {
 			ret = -EFAULT;
 			break;

@@ -15,7 +15,8 @@
 /*
  * A registration, through DIAG_IOCSREG or dynamic_events: the command as
  * written, the event it named (created = 1 when it did not exist yet), its
- * status bit and its USER_EVENT_REG_* flags.
+ * status bit (0 until a status-page registration asks for one) and its
+ * USER_EVENT_REG_* flags (dynamic_events makes persistent events).
  */
 TRACE_EVENT(user_event_register,
 	    TP_PROTO(const char *name, const char *cmd, unsigned int bit,
@@ -38,7 +39,7 @@ TRACE_EVENT(user_event_register,
 		      __entry->created, __get_str(cmd))
 );
 
-/* An event destroyed: deleted, or a transient one whose last pin went */
+/* An event destroyed: deleted, or a transient one unpinned and unused */
 TRACE_EVENT(user_event_delete,
 	    TP_PROTO(const char *name, unsigned int bit),
 	    TP_ARGS(name, bit),

@@ -224,4 +224,46 @@ static inline ssize_t ue_emit(int fd, uint32_t idx, const void *data,
 	return ret < 0 ? -errno : ret;
 }
 
+/* Remote-write registration of cmd; 0 or -errno, *idx the write index */
+static inline int ue_reg_word(int fd, const char *cmd, void *addr, int size,
+			      int bit, int flags, uint32_t *idx)
+{
+	struct user_enabler_reg r = {
+		.size = sizeof(r),
+		.enable_bit = bit,
+		.enable_size = size,
+		.flags = flags,
+		.enable_addr = (uintptr_t)addr,
+		.name_args = (uintptr_t)cmd,
+	};
+
+	if (ioctl(fd, DIAG_IOCSREG, &r))
+		return -errno;
+	if (idx)
+		*idx = r.write_index;
+	return 0;
+}
+
+static inline int ue_unreg_word(int fd, void *addr, int bit)
+{
+	struct user_unreg u = {
+		.size = sizeof(u),
+		.disable_bit = bit,
+		.disable_addr = (uintptr_t)addr,
+	};
+
+	return ioctl(fd, DIAG_IOCSUNREG, &u) ? -errno : 0;
+}
+
+/* Has events/user_events/<event>/ a folder? */
+static inline int ue_exists(const char *event)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s",
+		 event);
+	return stat(path, &st) == 0;
+}
+
 #endif /* _UE_UTIL_H */

@@ -9,47 +9,27 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "../kselftest_harness.h"
 #include "ue_util.h"
 
 #define UE_MULTI_DIR UE_TRACEFS "/events/" USER_EVENTS_MULTI_SYSTEM
 
-/* Remote-write registration of cmd; 0 or -errno, *idx the write index */
-static int ue_reg_word(int fd, const char *cmd, void *addr, int size, int bit,
-		       int flags, uint32_t *idx)
-{
-	struct user_enabler_reg r = {
-		.size = sizeof(r),
-		.enable_bit = bit,
-		.enable_size = size,
-		.flags = flags,
-		.enable_addr = (uintptr_t)addr,
-		.name_args = (uintptr_t)cmd,
-	};
-
-	if (ioctl(fd, DIAG_IOCSREG, &r))
-		return -errno;
-	if (idx)
-		*idx = r.write_index;
-	return 0;
-}
-
-static int ue_unreg_word(int fd, void *addr, int bit)
-{
-	struct user_unreg u = {
-		.size = sizeof(u),
-		.disable_bit = bit,
-		.disable_addr = (uintptr_t)addr,
-	};
-
-	return ioctl(fd, DIAG_IOCSUNREG, &u) ? -errno : 0;
-}
-
 /* Wait up to 2 s for *word to become want (the fault work is async) */
 static uint32_t ue_load(const uint32_t *word)
 {
 	return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+/* Wait up to 5 s for the event's folder to go */
+static int ue_wait_gone_dir(const char *event)
+{
+	int i;
+
+	for (i = 0; i < 500 && ue_exists(event); i++)
+		usleep(10000);
+	return !ue_exists(event);
 }
 
 static int ue_wait_word(const uint32_t *word, uint32_t want)
@@ -59,16 +39,6 @@ static int ue_wait_word(const uint32_t *word, uint32_t want)
 	for (i = 0; i < 2000 && ue_load(word) != want; i++)
 		usleep(1000);
 	return ue_load(word) == want;
-}
-
-static int ue_exists(const char *event)
-{
-	char path[256];
-	struct stat st;
-
-	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events/%s",
-		 event);
-	return stat(path, &st) == 0;
 }
 
 /* Path of the multi-format event of name whose format mentions field */
@@ -518,6 +488,82 @@ TEST(stress_fork_reg_toggle)
 	ASSERT_EQ(0, ue_enable("ue_stress", 0));
 	close(fd);
 	EXPECT_EQ(0, ue_del("ue_stress"));
+}
+
+/* Threads of one process registering and unregistering words */
+struct ue_churn {
+	uint32_t words[16];	/* this thread's words */
+	int fd;			/* shared user_events_data */
+	int bad;		/* calls with an unexpected outcome */
+	long rounds;		/* register/unregister pairs done */
+};
+
+static int ue_churn_stop;
+
+static void *ue_churner(void *arg)
+{
+	struct ue_churn *c = arg;
+	int i, ret;
+
+	while (!__atomic_load_n(&ue_churn_stop, __ATOMIC_RELAXED)) {
+		for (i = 0; i < 16; i++) {
+			ret = ue_reg_word(c->fd, "ue_unreg_fork u32 v",
+					  &c->words[i], 4, i, 0, NULL);
+			c->bad += ret != 0;
+		}
+		for (i = 0; i < 16; i++)
+			c->bad += ue_unreg_word(c->fd, &c->words[i], i) != 0;
+		c->rounds++;
+	}
+	return NULL;
+}
+
+/*
+ * DIAG_IOCSUNREG frees words while fork() copies the same list (the
+ * threads share the address space's words): both run under event_mutex,
+ * so a copy never sees a freed word.  Children exit at once; KASAN and
+ * lockdep (make check-debug) watch the rest.
+ */
+TEST(unregister_while_forking)
+{
+	static uint32_t anchor;	/* makes the threads share one word list */
+	struct ue_churn churn[2] = { 0 };
+	pthread_t th[2];
+	int i, status, forks = 0, fd = ue_open();
+	time_t end;
+	pid_t pid;
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_unreg_fork u32 v", &anchor, 4, 0, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_unreg_fork", 1));
+	for (i = 0; i < 2; i++) {
+		churn[i].fd = fd;
+		ASSERT_EQ(0, pthread_create(&th[i], NULL, ue_churner,
+					    &churn[i]));
+	}
+	end = time(NULL) + 3;
+	while (time(NULL) < end) {
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0)
+			_exit(0);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		EXPECT_EQ(0, status);
+		forks++;
+	}
+	__atomic_store_n(&ue_churn_stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < 2; i++) {
+		pthread_join(th[i], NULL);
+		EXPECT_EQ(0, churn[i].bad);
+		EXPECT_GT(churn[i].rounds, 0);
+	}
+	TH_LOG("%d forks, %ld + %ld rounds", forks, churn[0].rounds,
+	       churn[1].rounds);
+	ASSERT_EQ(0, ue_enable("ue_unreg_fork", 0));
+	ASSERT_EQ(0, ue_unreg_word(fd, &anchor, 0));
+	close(fd);
+	EXPECT_EQ(1, ue_wait_gone_dir("ue_unreg_fork"));
 }
 
 int main(int argc, char **argv)

@@ -221,4 +221,81 @@ TEST_F(size, perf_and_ftrace)
 	close(pfd);
 }
 
+/* Kernel log records written after *fd was opened that mention what */
+static int kmsg_mentions(int fd, const char *what)
+{
+	char rec[2048];
+	ssize_t n;
+	int found = 0;
+
+	while ((n = read(fd, rec, sizeof(rec) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+		if (n <= 0)
+			continue;
+		rec[n] = '\0';
+		if (strstr(rec, what))
+			found = 1;
+	}
+	return found;
+}
+
+/*
+ * A string longer than printf's precision can hold (32,767) prints
+ * without a WARN: the line is too long for the trace_seq, so the trace
+ * core shows "[LINE TOO BIG]" in its place, as for the base's events.
+ */
+static void long_string(struct __test_metadata *_metadata, const char *cmd,
+			const char *name, uint32_t loc)
+{
+	const size_t len = 60000;
+	char *payload = malloc(4 + len), old_kb[16], *text, *line;
+	struct user_reg r;
+	int fd = ue_open(), kmsg;
+
+	ASSERT_NE(NULL, payload);
+	ASSERT_GE(fd, 0);
+	text = ue_read_file(SUBBUF);
+	ASSERT_NE(NULL, text);
+	snprintf(old_kb, sizeof(old_kb), "%s", text);
+	free(text);
+	ue_del(name);
+	ASSERT_EQ(0, ue_write_file(SUBBUF, "64", 0));
+	ASSERT_EQ(0, ue_reg(fd, cmd, &r));
+	ASSERT_EQ(0, ue_enable(name, 1));
+	ue_clear_trace();
+
+	memcpy(payload, &loc, 4);
+	memset(payload + 4, 'x', len - 1);
+	payload[4 + len - 1] = '\0';
+	EXPECT_EQ(4 + 4 + len, ue_emit(fd, r.write_index, payload, 4 + len));
+
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(kmsg, 0);
+	lseek(kmsg, 0, SEEK_END);
+	line = ue_trace_line(name, 0, NULL);
+	ASSERT_NE(NULL, line);
+	EXPECT_STREQ("s=[LINE TOO BIG]", line);
+	free(line);
+	EXPECT_EQ(0, kmsg_mentions(kmsg, "WARNING"));
+	close(kmsg);
+
+	ue_enable(name, 0);
+	ue_clear_trace();
+	ue_write_file(SUBBUF, old_kb, 0);
+	close(fd);
+	EXPECT_EQ(0, ue_del(name));
+	free(payload);
+}
+
+TEST(rel_loc_string_60000_bytes)
+{
+	long_string(_metadata, "ue_bigstr __rel_loc char[] s", "ue_bigstr",
+		    DYN_LOC(0, 60000));
+}
+
+TEST(data_loc_string_60000_bytes)
+{
+	long_string(_metadata, "ue_bigstr2 __data_loc char[] s", "ue_bigstr2",
+		    DYN_LOC(ENTRY + 4, 60000));
+}
+
 TEST_HARNESS_MAIN

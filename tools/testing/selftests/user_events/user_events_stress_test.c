@@ -153,4 +153,153 @@ TEST(stress)
 	ue_clear_trace();
 }
 
+/*
+ * A write that faults part way through its consumers resumes after the
+ * ones it served, even when the consumers changed while it faulted pages
+ * in.  The two instances come first in the event's consumers and record
+ * nothing (tracing_on is 0), so each write is served to them, then faults
+ * on the top buffer, whose pages the writer dropped just before; while it
+ * faults them in, the instances are disabled one by one.  Every write the
+ * kernel took must be in the top buffer exactly once.
+ */
+#define UE_RES_SEGS	200
+#define UE_RES_ROUNDS	12
+#define UE_RES_INST	UE_TRACEFS "/instances/ue_res"
+
+struct ue_resume {
+	int fd;			/* user_events_data */
+	uint32_t idx;		/* write index of ue_resume */
+	char *map;		/* UE_RES_SEGS pages the writes read from */
+	long psz;		/* page size */
+	atomic_int stop;	/* ends the writer */
+	uint32_t seq;		/* next sequence number */
+	long bad;		/* writes refused */
+};
+
+static void *ue_resume_writer(void *arg)
+{
+	struct ue_resume *w = arg;
+	struct iovec io[2 + UE_RES_SEGS];
+	uint32_t seq;
+	ssize_t ret;
+	int i;
+
+	io[0].iov_base = &w->idx;
+	io[0].iov_len = 4;
+	io[1].iov_base = &seq;
+	io[1].iov_len = 4;
+	for (i = 0; i < UE_RES_SEGS; i++) {
+		io[2 + i].iov_base = w->map + i * w->psz;
+		io[2 + i].iov_len = 4;
+	}
+	while (!atomic_load(&w->stop)) {
+		madvise(w->map, UE_RES_SEGS * w->psz, MADV_DONTNEED);
+		seq = w->seq;
+		ret = writev(w->fd, io, 2 + UE_RES_SEGS);
+		if (ret != 8 + 4 * UE_RES_SEGS) {
+			fprintf(stderr, "write %u: %zd (%d)\n", seq, ret, errno);
+			w->bad++;
+		}
+		w->seq++;
+	}
+	return NULL;
+}
+
+static void ue_res_enable(int inst, int on)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path),
+		 UE_RES_INST "%d/events/user_events/ue_resume/enable", inst);
+	ue_write_file(path, on ? "1" : "0", 0);
+}
+
+/* How often each of seq [first, end) is in the top buffer; 0 when exact */
+static int ue_res_check(uint32_t first, uint32_t end)
+{
+	char *text = ue_read_file(UE_TRACEFS "/trace"), *p;
+	int *seen = calloc(end - first + 1, sizeof(int)), bad = 0;
+	uint32_t s;
+
+	if (!text || !seen)
+		return -1;
+	for (p = text; (p = strstr(p, " ue_resume: seq=")); p++) {
+		s = strtoul(p + strlen(" ue_resume: seq="), NULL, 10);
+		if (s < first || s >= end)
+			bad++;
+		else
+			seen[s - first]++;
+	}
+	for (s = first; s < end; s++) {
+		if (seen[s - first] != 1) {
+			fprintf(stderr, "seq %u recorded %d times\n", s,
+				seen[s - first]);
+			bad++;
+		}
+	}
+	free(seen);
+	free(text);
+	return bad;
+}
+
+TEST(resume_after_fault_serves_each_consumer_once)
+{
+	struct ue_resume w = { .psz = sysconf(_SC_PAGESIZE) };
+	unsigned int seed = 1;
+	char path[256];
+	struct user_reg r;
+	uint32_t first;
+	pthread_t th;
+	int i, round, wrong = 0;
+
+	w.fd = ue_open();
+	ASSERT_GE(w.fd, 0);
+	w.map = mmap(NULL, UE_RES_SEGS * w.psz, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, w.map);
+	ue_enable("ue_resume", 0);
+	ue_del("ue_resume");
+	ASSERT_EQ(0, ue_reg(w.fd, "ue_resume u32 seq", &r));
+	w.idx = r.write_index;
+	for (i = 1; i <= 2; i++) {
+		snprintf(path, sizeof(path), UE_RES_INST "%d", i);
+		rmdir(path);
+		ASSERT_EQ(0, mkdir(path, 0755));
+		snprintf(path, sizeof(path), UE_RES_INST "%d/tracing_on", i);
+		ASSERT_EQ(0, ue_write_file(path, "0", 0));
+	}
+
+	for (round = 0; round < UE_RES_ROUNDS; round++) {
+		/* Consumers in this order: instance 1, instance 2, top */
+		ue_res_enable(1, 1);
+		ue_res_enable(2, 1);
+		ASSERT_EQ(0, ue_enable("ue_resume", 1));
+		ue_clear_trace();
+		first = w.seq;
+		atomic_store(&w.stop, 0);
+		ASSERT_EQ(0, pthread_create(&th, NULL, ue_resume_writer, &w));
+		usleep(5000 + rand_r(&seed) % 20000);
+		ue_res_enable(1, 0);
+		usleep(rand_r(&seed) % 20000);
+		ue_res_enable(2, 0);
+		usleep(10000);
+		atomic_store(&w.stop, 1);
+		pthread_join(th, NULL);
+		ASSERT_EQ(0, ue_enable("ue_resume", 0));
+		wrong += ue_res_check(first, w.seq);
+	}
+	TH_LOG("%u writes", w.seq);
+	EXPECT_EQ(0, w.bad);
+	EXPECT_EQ(0, wrong);
+
+	ue_clear_trace();
+	for (i = 1; i <= 2; i++) {
+		snprintf(path, sizeof(path), UE_RES_INST "%d", i);
+		EXPECT_EQ(0, rmdir(path));
+	}
+	close(w.fd);
+	EXPECT_EQ(0, ue_del("ue_resume"));
+	munmap(w.map, UE_RES_SEGS * w.psz);
+}
+
 TEST_HARNESS_MAIN

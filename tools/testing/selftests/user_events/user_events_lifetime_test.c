@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events: who may end an event, and when it ends.  Events made
+ * through dynamic_events persist and only a privileged caller deletes
+ * them, even through a file root opened; a transient event (remote write,
+ * no PERSIST) outlives its last registration while it is consumed and
+ * goes once its consumers do; files of an event opened before its delete
+ * answer ENODEV afterwards.  Every child runs under alarm().
+ */
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "ue_util.h"
+
+#define UE_EV_DIR UE_TRACEFS "/events/user_events/"
+
+/* Is there a "u:<name> ..." line (or "u:<name>" alone) in dynamic_events? */
+static int ue_dyn_listed(const char *name, char *line, size_t len)
+{
+	char *text = ue_read_file(UE_DYN), *p, key[300];
+	size_t n;
+	int found = 0;
+
+	if (!text)
+		return -1;
+	n = snprintf(key, sizeof(key), "u:%s", name);
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, n) || (p[n] != ' ' && p[n] != '\n'))
+			continue;
+		found = 1;
+		if (line)
+			snprintf(line, len, "%.*s", (int)strcspn(p, "\n"), p);
+		break;
+	}
+	free(text);
+	return found;
+}
+
+/* Wait up to 5 s for the event's folder and listing to go */
+static int ue_wait_gone(const char *name)
+{
+	int i;
+
+	for (i = 0; i < 500; i++) {
+		if (!ue_exists(name) && ue_dyn_listed(name, NULL, 0) == 0)
+			return 1;
+		usleep(10000);
+	}
+	return 0;
+}
+
+/* Run fn in a child with the given time limit; its exit status or -signal */
+static int ue_in_child(int (*fn)(void *), void *arg, int seconds)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1000;
+	if (pid == 0) {
+		alarm(seconds);
+		_exit(fn(arg));
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1001;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+/* Files root opened before dropping to nobody */
+struct ue_root_fds {
+	int data;	/* user_events_data */
+	int dyn;	/* dynamic_events, O_APPEND */
+};
+
+static int ue_write_fd(int fd, const char *s)
+{
+	return write(fd, s, strlen(s)) < 0 ? -errno : 0;
+}
+
+/* As nobody, through root's fds: each step must be refused with EPERM */
+static int ue_nobody_tries(void *arg)
+{
+	struct ue_root_fds *fds = arg;
+	struct user_reg r;
+
+	if (setuid(65534) || geteuid() != 65534)
+		return 10;
+	/* Delete through user_events_data, then through dynamic_events */
+	if (ioctl(fds->data, DIAG_IOCSDEL, "ue_lt_keep") != -1 ||
+	    errno != EPERM)
+		return 11;
+	if (ue_write_fd(fds->dyn, "!u:ue_lt_keep") != -EPERM)
+		return 12;
+	/* The name stays taken by the persistent event's fields */
+	if (ue_reg(fds->data, "ue_lt_keep u64 other", &r) != -EADDRINUSE)
+		return 13;
+	/* Persistent events are made by privileged callers only */
+	if (ue_write_fd(fds->dyn, "u:ue_lt_nobody u32 a") != -EPERM)
+		return 14;
+	/* Registering the same fields is fine, and pins the event */
+	if (ue_reg(fds->data, "ue_lt_keep u32 a; char[4] b", &r))
+		return 15;
+	return 0;
+}
+
+TEST(dynamic_event_persists_for_unprivileged)
+{
+	struct ue_root_fds fds;
+	char line[256], *text;
+
+	ue_enable("ue_lt_keep", 0);
+	ue_del("ue_lt_keep");
+	ue_del("ue_lt_nobody");
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_keep u32 a; char[4] b", 1));
+	fds.data = ue_open();
+	ASSERT_GE(fds.data, 0);
+	fds.dyn = open(UE_DYN, O_WRONLY | O_APPEND);
+	ASSERT_GE(fds.dyn, 0);
+
+	EXPECT_EQ(0, ue_in_child(ue_nobody_tries, &fds, 10));
+
+	/* Still there, with its own fields */
+	ASSERT_EQ(1, ue_dyn_listed("ue_lt_keep", line, sizeof(line)));
+	EXPECT_STREQ("u:ue_lt_keep u32 a; char[4] b", line);
+	text = ue_read_file(UE_EV_DIR "ue_lt_keep/format");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\tfield:u32 a;\toffset:8;\tsize:4;"));
+	EXPECT_NE(NULL, strstr(text, "\tfield:char b[];\toffset:12;\tsize:4;"));
+	free(text);
+	EXPECT_EQ(0, ue_dyn_listed("ue_lt_nobody", NULL, 0));
+
+	/* Root deletes it once nothing pins it (the base does the same) */
+	EXPECT_EQ(-EBUSY, ioctl(fds.data, DIAG_IOCSDEL, "ue_lt_keep") ? -errno : 0);
+	close(fds.data);
+	fds.data = ue_open();
+	ASSERT_GE(fds.data, 0);
+	EXPECT_EQ(0, ioctl(fds.data, DIAG_IOCSDEL, "ue_lt_keep") ? -errno : 0);
+	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
+	EXPECT_EQ(0, ue_dyn_listed("ue_lt_keep", NULL, 0));
+	/* And through dynamic_events too */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_keep u32 a", 1));
+	EXPECT_EQ(0, ue_write_fd(fds.dyn, "!u:ue_lt_keep"));
+	EXPECT_EQ(0, ue_exists("ue_lt_keep"));
+	close(fds.dyn);
+	close(fds.data);
+}
+
+/*
+ * A transient event whose last registration goes while ftrace consumes
+ * it stays until the consumer goes, then goes too.
+ */
+TEST(transient_event_goes_after_ftrace)
+{
+	static uint32_t word;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_lt_orphan", 0);
+	ue_del("ue_lt_orphan");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_orphan u32 v", &word, 4, 0, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_orphan", 1));
+	EXPECT_EQ(1, word);
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	close(fd);
+	/* Consumed: it stays */
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan"));
+	EXPECT_EQ(1, ue_dyn_listed("ue_lt_orphan", NULL, 0));
+	ASSERT_EQ(0, ue_enable("ue_lt_orphan", 0));
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_orphan"));
+	EXPECT_EQ(-ENOENT, ue_del("ue_lt_orphan"));
+}
+
+TEST(transient_event_goes_after_perf)
+{
+	static uint32_t word;
+	int fd = ue_open(), pfd;
+
+	ASSERT_GE(fd, 0);
+	ue_del("ue_lt_orphan2");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_orphan2 u32 v", &word, 4, 2, 0,
+				 NULL));
+	pfd = ue_perf_open(ue_event_id("ue_lt_orphan2"));
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(4, word);
+	close(fd);	/* the fd's slot goes, the word still pins the event */
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan2"));
+	fd = ue_open();
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 2));
+	close(fd);
+	EXPECT_EQ(1, ue_exists("ue_lt_orphan2"));
+	close(pfd);
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_orphan2"));
+}
+
+/* A registration in between makes it live on as usual */
+TEST(transient_event_taken_again_while_orphaned)
+{
+	static uint32_t word;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_enable("ue_lt_again", 0);
+	ue_del("ue_lt_again");
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_again u32 v", &word, 4, 0, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_again", 1));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_again u32 v", &word, 4, 1, 0,
+				 NULL));
+	ASSERT_EQ(0, ue_enable("ue_lt_again", 0));
+	usleep(300000);
+	EXPECT_EQ(1, ue_exists("ue_lt_again"));
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 1));
+	close(fd);
+	EXPECT_EQ(1, ue_wait_gone("ue_lt_again"));
+}
+
+/*
+ * Files of an event opened before its delete: the delete is not held up
+ * by them (as on the base), only by what they set up (a histogram, an
+ * enable: EBUSY), and each answers ENODEV afterwards.
+ */
+TEST(files_opened_before_delete)
+{
+	static const char * const names[] = {
+		"format", "hist", "trigger", "filter", "enable",
+	};
+	int fds[5], i;
+	char path[256], buf[256];
+
+	ue_del("ue_lt_gone");
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_gone u32 a; char[8] s", 1));
+	for (i = 0; i < 5; i++) {
+		snprintf(path, sizeof(path), UE_EV_DIR "ue_lt_gone/%s",
+			 names[i]);
+		fds[i] = open(path, i == 0 || i == 1 ? O_RDONLY : O_RDWR);
+		ASSERT_GE(fds[i], 0) {
+			TH_LOG("open %s: %s", path, strerror(errno));
+		}
+	}
+	/* In use through the open files: refused */
+	ASSERT_EQ(0, ue_write_fd(fds[2], "hist:keys=a"));
+	EXPECT_EQ(-EBUSY, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	ASSERT_EQ(0, ue_write_fd(fds[2], "!hist:keys=a"));
+	ASSERT_EQ(0, ue_write_fd(fds[4], "1"));
+	EXPECT_EQ(-EBUSY, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	ASSERT_EQ(0, ue_write_fd(fds[4], "0"));
+
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+	EXPECT_EQ(0, ue_exists("ue_lt_gone"));
+	for (i = 0; i < 5; i++) {
+		errno = 0;
+		EXPECT_EQ(-1, read(fds[i], buf, sizeof(buf))) {
+			TH_LOG("read of %s after delete", names[i]);
+		}
+		EXPECT_EQ(ENODEV, errno) {
+			TH_LOG("read of %s after delete: %s", names[i],
+			       strerror(errno));
+		}
+	}
+	/* Writes too */
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[2], "traceoff"));
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[3], "a == 1"));
+	EXPECT_EQ(-ENODEV, ue_write_fd(fds[4], "1"));
+	for (i = 0; i < 5; i++)
+		close(fds[i]);
+	/* The name is free again */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:ue_lt_gone u64 b", 1));
+	EXPECT_EQ(0, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
+}
+
+TEST_HARNESS_MAIN
