@@ -10,8 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 
 base=$(base_tree)
-src=$B/src
-stage=$B/stage
+src=$SRC
+stage=$BROOT/stage
 manifest=$src/.ts-manifest
 
 if [ ! -f "$src/.ts-copied" ]; then
