@@ -1,22 +1,47 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# base-reference.sh - what the base kernel shows of its TRACE_EVENT() events
-# (tests/compare/event_layer.sh run on it), kept in build/reference/ for the
-# test tests/shell/event_layer_matches_base.sh, which holds our event layer
-# to it.  Made again when the base kernel or the script changes.
+# base-reference.sh - what the base kernel shows, kept in build/reference/
+# for the tests that hold ours to it:
+#  - event_layer.txt: its TRACE_EVENT() events (tests/compare/event_layer.sh
+#    run on it), for tests/shell/event_layer_matches_base.sh;
+#  - ftrace-base.txt: the verdict of every upstream ftrace selftest
+#    (`PATH VERDICT SECONDS`), for the ftracetest part of make check (see
+#    harness/vm/run-tests.sh) and make ftrace-table.
+# Each is made again when the base kernel or what produces it changes.
 . "$(dirname "$0")/lib.sh"
+
+"$ROOT/harness/build-kernel.sh" base
+mkdir -p "$B/reference"
 
 script=$ROOT/tests/compare/event_layer.sh
 ref=$B/reference/event_layer.txt
-"$ROOT/harness/build-kernel.sh" base
 stamp=$(cat "$(bzimage base)" "$script" | sha1sum | cut -c1-16)
-[ -f "$ref" ] && [ "$(cat "$ref.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
+if [ ! -f "$ref" ] || [ "$(cat "$ref.stamp" 2>/dev/null)" != "$stamp" ]; then
+	"$ROOT/harness/initramfs.sh" "$script"
+	say "recording the base kernel's events (tests/compare/event_layer.sh)"
+	TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare reference-base quiet
+	grep -q TS-DONE "$B/logs/reference-base.out" || die "the base reference run did not finish"
+	sed -n '/^TS-COMPARE-BEGIN/,/^TS-COMPARE-END/p' "$B/logs/reference-base.out" |
+		sed '1d;$d' | tr -d '\r' > "$ref"
+	echo "$stamp" > "$ref.stamp"
+fi
 
-"$ROOT/harness/initramfs.sh" "$script"
-say "recording the base kernel's events (tests/compare/event_layer.sh)"
-TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare reference-base quiet
-grep -q TS-DONE "$B/logs/reference-base.out" || die "the base reference run did not finish"
-mkdir -p "$B/reference"
-sed -n '/^TS-COMPARE-BEGIN/,/^TS-COMPARE-END/p' "$B/logs/reference-base.out" |
-	sed '1d;$d' | tr -d '\r' > "$ref"
-echo "$stamp" > "$ref.stamp"
+# The base's ftracetest verdicts: the kernel, its modules, the runner and
+# the programs the tests call decide them.
+ref=$B/reference/ftrace-base.txt
+stamp=$(cat "$(bzimage base)" "$ROOT/harness/vm/run-tests.sh" "$ROOT/harness/vm/init" \
+	"$ROOT/harness/initramfs.sh" $(variant_obj base)/modules/*.ko 2>/dev/null | sha1sum | cut -c1-16)
+if [ ! -f "$ref" ] || [ "$(cat "$ref.stamp" 2>/dev/null)" != "$stamp" ]; then
+	job=$B/ftrace-reference.job
+	echo 'TS_TEST=ftrace-only TS_FTRACE_REFERENCE=1 sh /tests/run-tests.sh' > "$job"
+	"$ROOT/harness/initramfs.sh" "$job"
+	say "running every upstream ftrace selftest on the base kernel"
+	start=$(date +%s)
+	TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare ftrace-base \
+		quiet kunit.enable=0
+	grep -q TS-DONE "$B/logs/ftrace-base.out" || die "the base's ftracetest run did not finish: see build/logs/ftrace-base.console"
+	tr -d '\r' < "$B/logs/ftrace-base.out" | sed -n 's/^TSFTRACE //p' > "$ref"
+	[ -s "$ref" ] || die "the base's ftracetest run recorded nothing"
+	echo "$stamp" > "$ref.stamp"
+	say "$(wc -l < "$ref") ftrace selftests on the base in $(($(date +%s) - start)) s: $(awk '{ n[$2]++ } END { for (v in n) printf "%s %d  ", v, n[v] }' "$ref")"
+fi

@@ -28,16 +28,19 @@ run() {
 verdict() {
 	case $rc in
 	0) result "$1" pass ;;
-	4) result "$1" skip ;;
+	4) result "$1" skip "$(sed -n 's/^SKIP: //p' /tmp/out | tail -n 1)" ;;
 	124) result "$1" fail "timed out after ${timeout}s" ;;
 	*) result "$1" fail "exit status $rc" ;;
 	esac
 }
 
-# TS_FTRACE_LIST=FILE runs only the upstream ftrace tests FILE names
-# (harness/ftrace-table.sh).
-list=${TS_FTRACE_LIST:-/tests/ftrace.list}
-[ -n "${TS_FTRACE_LIST:-}" ] && TS_TEST=ftrace-only
+# What this VM lacks, one `NAME REASON` line each (initramfs.sh): on arm64,
+# the clients built on Debian's x86_64 libraries.
+if [ -f /tests/skipped ]; then
+	while read -r name why; do
+		want "$name" && result "$name" skip "$why"
+	done < /tests/skipped
+fi
 
 for t in /tests/shell/*.sh; do
 	[ -f "$t" ] || continue
@@ -72,26 +75,58 @@ for t in /kselftest/*; do
 	esac
 done
 
-# The base's own ftrace selftests named in tests/ftrace.list.
-if [ -f "$list" ]; then
-	while read -r tc; do
-		case $tc in ''|'#'*) continue ;; esac
+# The base's own ftrace selftests, every test.d/*.tc (the whole of
+# upstream's ftracetest), one at a time.  `TSFTRACE <path> <verdict>
+# <seconds>` gives what ftracetest said: pass, fail, unsupported (or
+# untested) or timeout.  With TS_FTRACE_REFERENCE=1 (the base kernel's
+# run, harness/base-reference.sh) that is all; otherwise each is held to
+# the base's verdict on the same configuration (/tests/reference/
+# ftrace-base.txt): a test passes when it passes on ours, fails when it
+# passes on the base and not on ours, and is skipped, with the reason
+# tests/ftrace.list gives, when it does not pass on the base either.
+ref=/tests/reference/ftrace-base.txt
+reasons=/tests/ftrace.list
+ftrace_verdict() {
+	awk -F: '/^# of / { sub(/^# of /, "", $1); n[$1] = $2 + 0 }
+		END {
+			bad = n["failed"] + n["unresolved"] + n["undefined(test bug)"]
+			if (bad) print "fail"
+			else if (n["passed"] + n["xfailed"]) print "pass"
+			else if (n["unsupported"] + n["untested"]) print "unsupported"
+			else print "fail" }' /tmp/out
+}
+if [ -d /ftrace/test.d ]; then
+	for tc in $(cd /ftrace/test.d && find . -name '*.tc' | sed 's|^\./||' | LC_ALL=C sort); do
 		name=ftrace/$tc
 		want "$name" || continue
 		mkdir -p /tmp/ftlog
+		t0=$(date +%s)
+		# ftracetest may run a test more than once (top level and
+		# instance); an XFAIL test that fails as it expects has passed.
 		run "$name" sh -c "cd /ftrace && dash ./ftracetest -l /tmp/ftlog -vv test.d/$tc"
-		# ftracetest may run a test more than once (top level and instance);
-		# an XFAIL test that fails as it expects has passed.
-		v=$(awk -F: '/^# of / { sub(/^# of /, "", $1); n[$1] = $2 + 0 }
-			END {
-				bad = n["failed"] + n["unresolved"] + n["undefined(test bug)"]
-				if (bad) print "fail"
-				else if (n["passed"] + n["xfailed"]) print "pass"
-				else if (n["unsupported"] + n["untested"]) print "skip"
-				else print "fail" }' /tmp/out)
-		if [ $rc = 124 ]; then result "$name" fail "timed out after ${timeout}s"
-		elif [ "$v" = fail ]; then result "$name" fail "ftracetest reported a failure"
-		else result "$name" "$v"
+		v=$(ftrace_verdict)
+		[ $rc = 124 ] && v=timeout
+		echo "TSFTRACE $tc $v $(($(date +%s) - t0))"
+		if [ "${TS_FTRACE_REFERENCE:-0}" = 1 ]; then
+			echo "TSEND $name $v" > $con
+			continue
 		fi
-	done < "$list"
+		b=$(awk -v t="$tc" '$1 == t { print $2 }' $ref 2>/dev/null)
+		why=$(sed -n "s|^$tc: *||p" $reasons 2>/dev/null | head -n 1)
+		if [ "$v" = pass ]; then
+			if [ "$b" = pass ] && [ -n "$why" ]; then
+				result "$name" fail "passes on the base, yet tests/ftrace.list says: $why"
+			else
+				result "$name" pass
+			fi
+		elif [ "$b" = pass ]; then
+			result "$name" fail "$v here, passes on the base"
+		elif [ -z "$b" ]; then
+			result "$name" fail "$v here, and no verdict of the base in $ref"
+		elif [ -n "$why" ]; then
+			result "$name" skip "$v here, $b on the base: $why"
+		else
+			result "$name" fail "$v here and $b on the base: tests/ftrace.list gives no reason"
+		fi
+	done
 fi
