@@ -3,10 +3,13 @@
 # See README.md.
 
 H := harness
+# ARCH=arm64 builds and boots the arm64 kernel (see README); the scripts
+# read it from TS_ARCH and hand kbuild ARCH and CROSS_COMPILE themselves.
+export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-planted wide clean
+	fuzz-planted wide cross bisect clean
 
 all: check
 
@@ -63,6 +66,12 @@ w1:
 
 wide:
 	@$(H)/wide.sh
+
+cross:
+	@$(H)/cross.sh
+
+bisect:
+	@$(H)/bisect.sh
 
 clean:
 	rm -rf build
