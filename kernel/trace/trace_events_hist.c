@@ -144,7 +144,7 @@ static int hist_snap_start(struct hist_trigger *ht)
 {
 	int ret;
 
-	if (!hist_has_snapshot(ht->hd))
+	if (!hist_snapshot_act(ht->hd))
 		return 0;
 	ht->snap = kzalloc(sizeof(*ht->snap), GFP_KERNEL);
 	if (!ht->snap)

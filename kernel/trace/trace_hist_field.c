@@ -23,6 +23,8 @@
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
+#include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 
@@ -87,8 +89,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
 	/* system.event.field: a field of this very event */
 	if (e->system.len &&
-	    (!hist_token_is(&e->system, b->call->class->system) ||
-	     !hist_token_is(&e->event, trace_event_name(b->call))))
+	    (!trace_token_is(&e->system, b->call->class->system) ||
+	     !trace_token_is(&e->event, trace_event_name(b->call))))
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
@@ -319,6 +321,53 @@ bool hist_field_uses_clock(const struct hist_field *f)
 
 /* ---- the event path ---- */
 
+/*
+ * How many bytes of the string field @f the record of @ev holds, at most
+ * @room: a char[N] need not end with a NUL, a dynamic string has its
+ * length, and a flexible char[] at the end (trace_marker's buf) ends
+ * with the record.
+ */
+unsigned int hist_str_room(const struct hist_field *f,
+			   const struct hist_event *ev, unsigned int room)
+{
+	unsigned int len = 0;
+
+	if (f->kind != HIST_FIELD_STR)
+		len = *(u32 *)(ev->rec + f->offset) >> 16;
+	else if (f->field->size)
+		len = f->field->size;
+	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
+		len = ring_buffer_event_length(ev->rbe) - f->offset;
+	return min(len, room);
+}
+
+/*
+ * Up to @n bytes of @src, to its NUL if it has one; then a NUL.  A word
+ * at a time while whole words fit in @n (what is read stays inside the
+ * field); a word holding the NUL is stored with its bytes from the NUL
+ * on cleared.  @dst is left as it was after the NUL.
+ */
+void hist_str_copy(char *dst, const char *src, unsigned int n)
+{
+	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w, bits;
+	unsigned int i;
+
+	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
+		w = get_unaligned((const unsigned long *)(src + i));
+		if (has_zero(w, &bits, &zero)) {
+			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
+			put_unaligned(w & zero_bytemask(bits),
+				      (unsigned long *)(dst + i));
+			return;
+		}
+		put_unaligned(w, (unsigned long *)(dst + i));
+	}
+	for (; i < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
 /* Exact, and without a division instruction when it can be. */
 static u64 hist_div_const(u64 v, const struct hist_field *f)
 {
@@ -331,13 +380,13 @@ static u64 hist_div_const(u64 v, const struct hist_field *f)
 	return div64_u64(v, d);
 }
 
-u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev)
+u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 {
 	u64 v, d;
 	u32 loc;
 
 	switch (f->kind) {
-	case HIST_FIELD_NUM:	/* with .log2 or .buckets */
+	case HIST_FIELD_NUM:
 		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
 		break;
 	case HIST_FIELD_STR:

@@ -221,6 +221,81 @@ bool hist_field_name_is(const struct hist_field *f,
 	       !memcmp(buf, name->start, name->len);
 }
 
+/* ---- handlers ---- */
+
+/* "onmax($var)" of the snapshot() handler, for the hist file. */
+void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd)
+{
+	const struct hist_act *a = hist_snapshot_act(hd);
+
+	if (a)
+		seq_printf(m, "%s($%.*s)", hist_handler_names[a->spec->handler],
+			   a->spec->var.len, a->spec->var.start);
+}
+
+/* After an entry's values: the tracked value and what was saved. */
+static void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
+			       struct tracing_map_elt *elt)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (!a->track || a->spec->action == HIST_ACT_SNAPSHOT)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu",
+			   a->spec->handler == HIST_ONMAX ? "max" : "changed",
+			   tracing_map_read_var(elt, a->track_var));
+		if (a->spec->action != HIST_ACT_SAVE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			const struct trace_token *name = &a->spec->params[j];
+			u64 v = tracing_map_read_var(elt, a->save_var[j]);
+
+			if (a->str_slot[j] >= 0)
+				seq_printf(m, "  %.*s: %-32s", name->len, name->start,
+					   (char *)(unsigned long)v);
+			else
+				seq_printf(m, "  %.*s: %10llu", name->len,
+					   name->start, v);
+		}
+	}
+}
+
+/* The handlers in the trigger listing. */
+static void hist_print_actions_spec(struct seq_file *m,
+				    const struct hist_data *hd)
+{
+	static const char * const actions[] = {
+		[HIST_ACT_TRACE] = "trace", [HIST_ACT_SAVE] = "save",
+		[HIST_ACT_SNAPSHOT] = "snapshot",
+	};
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_spec_action *sa = hd->actions[i]->spec;
+		bool trace = sa->action == HIST_ACT_TRACE && !sa->legacy;
+
+		seq_printf(m, ":%s(", hist_handler_names[sa->handler]);
+		if (sa->handler == HIST_ONMATCH)
+			seq_printf(m, "%.*s.%.*s", sa->system.len, sa->system.start,
+				   sa->event.len, sa->event.start);
+		else
+			seq_printf(m, "$%.*s", sa->var.len, sa->var.start);
+		if (sa->legacy)
+			seq_printf(m, ").%.*s(", sa->synth.len, sa->synth.start);
+		else
+			seq_printf(m, ").%s(", actions[sa->action]);
+		if (trace)
+			seq_printf(m, "%.*s", sa->synth.len, sa->synth.start);
+		for (j = 0; j < sa->n_params; j++)
+			seq_printf(m, "%s%.*s", j || trace ? "," : "",
+				   sa->params[j].len, sa->params[j].start);
+		seq_putc(m, ')');
+	}
+}
+
 /*
  * The command in canonical form; without size= and clock= when
  * @identity, for telling whether two commands mean the same histogram.

@@ -120,19 +120,13 @@ static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
 	return -EINVAL;
 }
 
-bool hist_token_is(const struct trace_token *tok, const char *str)
-{
-	return tok->len == strlen(str) && !strncmp(tok->start, str, tok->len);
-}
-
 /* The index of the variable @name in @spec, or -1. */
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name)
 {
 	unsigned int i;
 
 	for (i = 0; i < spec->n_vars; i++)
-		if (spec->vars[i].var.len == name->len &&
-		    !strncmp(spec->vars[i].var.start, name->start, name->len))
+		if (trace_token_eq(&spec->vars[i].var, name))
 			return i;
 	return -1;
 }
@@ -518,9 +512,9 @@ static int hist_sort_list(struct hist_parser *hp, int end)
 		s->name.start = hp->p.text + start;
 		s->name.pos = start;
 		s->name.len = dot - start;
-		s->descending = dot < stop && hist_token_is(&order, "descending");
+		s->descending = dot < stop && trace_token_is(&order, "descending");
 		if (dot < stop && !s->descending &&
-		    !hist_token_is(&order, "ascending"))
+		    !trace_token_is(&order, "ascending"))
 			return hist_fail(hp, HIST_ERR_INVALID_SORT_MODIFIER,
 					 order.pos);
 		spec->n_sort++;
@@ -636,11 +630,11 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 	if (close != end - 1)
 		return hist_fail(hp, close == end ? HIST_ERR_NO_CLOSING_PAREN :
 				 HIST_ERR_ACTION_NOT_FOUND, close == end ? name : close + 1);
-	ret = hist_params(hp, a, close, hist_token_is(&act, "trace"));
+	ret = hist_params(hp, a, close, trace_token_is(&act, "trace"));
 	if (ret)
 		return ret;
 
-	if (hist_token_is(&act, "save") || hist_token_is(&act, "snapshot")) {
+	if (trace_token_is(&act, "save") || trace_token_is(&act, "snapshot")) {
 		a->action = act.len == 4 ? HIST_ACT_SAVE : HIST_ACT_SNAPSHOT;
 		if (handler == HIST_ONMATCH)
 			return hist_fail(hp, HIST_ERR_ACTION_MISMATCH, name);
@@ -654,7 +648,7 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 		/* snapshot(anything) is snapshot(), as on the base kernel */
 		if (a->action == HIST_ACT_SNAPSHOT)
 			a->n_params = 0;
-	} else if (hist_token_is(&act, "trace")) {
+	} else if (trace_token_is(&act, "trace")) {
 		a->action = HIST_ACT_TRACE;
 		if (!a->synth.len)
 			return hist_fail(hp, HIST_ERR_INVALID_PARAM, close);
@@ -703,7 +697,7 @@ static int hist_flag(struct hist_parser *hp, int end)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(flags); i++) {
-		if (hist_token_is(&word, flags[i].word)) {
+		if (trace_token_is(&word, flags[i].word)) {
 			hp->spec->flags |= flags[i].flag;
 			return 0;
 		}
@@ -737,7 +731,7 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	if (eq + 1 == end)
 		return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, word.pos);
 	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (hist_token_is(&word, names[i]))
+		if (trace_token_is(&word, names[i]))
 			break;
 	if (i == ARRAY_SIZE(names))
 		return hist_var_list(hp, end);
