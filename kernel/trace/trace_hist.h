@@ -131,6 +131,14 @@ enum hist_mod {
 	HIST_MOD_STACKTRACE	= BIT(10),
 };
 
+/* A modifier's spelling; hist_mod_names[] ends with an empty entry. */
+struct hist_mod_name {
+	const char	*name;
+	unsigned int	mod;
+};
+
+extern const struct hist_mod_name hist_mod_names[];
+
 /* One node of an expression tree. */
 enum hist_expr_kind {
 	HIST_EXPR_FIELD,	/* an event field, common_*, hitcount, ... */
@@ -229,6 +237,8 @@ int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
 		    struct hist_parse_err *err);
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
+bool hist_spec_action_same(const struct hist_spec_action *a,
+			   const struct hist_spec_action *b);
 
 /*
  * ---- Fields: an expression bound to an event (trace_hist_field.c) ----
@@ -329,6 +339,9 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
 void hist_field_free(struct hist_field *f);
+const char *hist_pseudo_name(const struct hist_field *f);
+bool hist_field_named(const struct hist_field *f, const struct trace_token *name);
+bool hist_field_equal(const struct hist_field *a, const struct hist_field *b);
 bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
 		     const struct hist_data *ha, const struct hist_data *hb);
 /* Whether @f reads the event's time stamp (common_timestamp). */
@@ -496,6 +509,7 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
 void hist_data_destroy(struct hist_data *hd);
+bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
 bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
 /* @ev, made by the caller, gets its time stamp and variables' values. */
 void hist_data_update(struct hist_data *hd, struct hist_event *ev);
@@ -518,11 +532,8 @@ struct hist_val_stat {
 };
 
 void hist_print_expr(struct seq_file *m, const struct hist_field *f);
-bool hist_field_name_is(const struct hist_field *f,
-			const struct trace_token *name);
 void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			const char *filter, bool paused);
-void hist_print_identity(struct seq_file *m, const struct hist_data *hd);
 int hist_print_entries(struct seq_file *m, struct hist_data *hd);
 void hist_print_totals(struct seq_file *m, const struct hist_data *hd,
 		       unsigned int n_entries);

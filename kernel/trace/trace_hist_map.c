@@ -219,8 +219,8 @@ static int hist_data_sort(struct hist_data *hd, struct hist_bind *b)
 			goto found;
 		for (j = 1; j < hd->n_vals + hd->n_keys; j++) {
 			idx = j;
-			if (hist_field_name_is(j < hd->n_vals ? hd->vals[j] :
-					       hd->keys[j - hd->n_vals], name))
+			if (hist_field_named(j < hd->n_vals ? hd->vals[j] :
+					     hd->keys[j - hd->n_vals], name))
 				goto found;
 		}
 		return hist_bind_fail(b, HIST_ERR_INVALID_SORT_FIELD, name->pos);
@@ -310,6 +310,41 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 		hd->timestamps |= hist_field_uses_clock(hd->vars[i]);
 	hd->timestamps |= hist_actions_use_clock(hd);
 	return hd;
+}
+
+/*
+ * Whether @a and @b are the same histogram: all that their listings show
+ * but size= and clock= is the same, compared part by part.
+ */
+bool hist_data_same(const struct hist_data *a, const struct hist_data *b)
+{
+	const struct hist_spec *sa = a->spec, *sb = b->spec;
+	unsigned int i;
+
+	if (!trace_token_eq(&sa->name, &sb->name) ||
+	    (sa->flags & HIST_SPEC_NOHITCOUNT) != (sb->flags & HIST_SPEC_NOHITCOUNT) ||
+	    a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->n_vars != b->n_vars || a->n_sort != b->n_sort ||
+	    a->n_actions != b->n_actions)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!hist_field_equal(a->keys[i], b->keys[i]))
+			return false;
+	for (i = 0; i < a->n_vals; i++)
+		if (!hist_field_equal(a->vals[i], b->vals[i]))
+			return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (!trace_token_eq(&sa->vars[i].var, &sb->vars[i].var) ||
+		    !hist_field_equal(a->vars[i], b->vars[i]))
+			return false;
+	for (i = 0; i < a->n_sort; i++)
+		if (a->sort[i].field_idx != b->sort[i].field_idx ||
+		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	for (i = 0; i < a->n_actions; i++)
+		if (!hist_spec_action_same(a->actions[i]->spec, b->actions[i]->spec))
+			return false;
+	return true;
 }
 
 /*

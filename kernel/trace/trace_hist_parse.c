@@ -120,6 +120,25 @@ static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
 	return -EINVAL;
 }
 
+/* Whether @a and @b are the same handler and action, as written. */
+bool hist_spec_action_same(const struct hist_spec_action *a,
+			   const struct hist_spec_action *b)
+{
+	unsigned int i;
+
+	if (a->handler != b->handler || a->action != b->action ||
+	    a->legacy != b->legacy || a->n_params != b->n_params ||
+	    !trace_token_eq(&a->system, &b->system) ||
+	    !trace_token_eq(&a->event, &b->event) ||
+	    !trace_token_eq(&a->var, &b->var) ||
+	    !trace_token_eq(&a->synth, &b->synth))
+		return false;
+	for (i = 0; i < a->n_params; i++)
+		if (!trace_token_eq(&a->params[i], &b->params[i]))
+			return false;
+	return true;
+}
+
 /* The index of the variable @name in @spec, or -1. */
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name)
 {
@@ -177,18 +196,6 @@ static struct hist_expr *hist_node(struct hist_parser *hp,
 	return e;
 }
 
-static const struct {
-	const char	*name;
-	unsigned int	mod;
-} hist_mods[] = {
-	{ "hex", HIST_MOD_HEX },		{ "sym", HIST_MOD_SYM },
-	{ "sym-offset", HIST_MOD_SYM_OFFSET },	{ "execname", HIST_MOD_EXECNAME },
-	{ "syscall", HIST_MOD_SYSCALL },	{ "log2", HIST_MOD_LOG2 },
-	{ "usecs", HIST_MOD_USECS },		{ "percent", HIST_MOD_PERCENT },
-	{ "graph", HIST_MOD_GRAPH },		{ "stacktrace", HIST_MOD_STACKTRACE },
-	{ "buckets", HIST_MOD_BUCKETS },	{ "bucket", HIST_MOD_BUCKETS },
-};
-
 /* The ".modifier" after a field name; the cursor is on the '.'. */
 static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 {
@@ -200,17 +207,18 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 	while (hist_cur(hp) && !strchr("+*/,)", hist_cur(hp)) &&
 	       !(hist_cur(hp) == '-' && strncmp(hp->p.text + start, "sym-", 4)))
 		hp->p.pos++;
-	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
-		size_t len = strlen(hist_mods[i].name);
+	for (i = 0; hist_mod_names[i].name; i++) {
+		size_t len = strlen(hist_mod_names[i].name);
+		unsigned int mod = hist_mod_names[i].mod;
 
-		if (strncmp(hp->p.text + start, hist_mods[i].name, len))
+		if (strncmp(hp->p.text + start, hist_mod_names[i].name, len))
 			continue;
-		if (hist_mods[i].mod != HIST_MOD_BUCKETS) {
+		if (mod != HIST_MOD_BUCKETS) {
 			/* the base kernel takes any word starting so for these */
 			if (start + len != hp->p.pos &&
-			    !(hist_mods[i].mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
+			    !(mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
 				continue;
-			e->mods = hist_mods[i].mod;
+			e->mods = mod;
 			return 0;
 		}
 		/* buckets=N: N a positive number in any base kstrtoul takes */
