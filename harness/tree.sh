@@ -64,15 +64,18 @@ for f in $(printf '%s\n' $ours $patched | sort -u); do
 	fi
 done
 # Files that were ours or patched before and are no longer: back to base.
-for f in $previous; do
-	printf '%s\n' $ours $patched | grep -qxF "$f" && continue
+# (A set difference: "printf | grep -q" under pipefail fails whenever
+# grep's early exit kills printf with SIGPIPE, and so once took files
+# that are still ours for files that are gone.)
+current=$(printf '%s\n' $ours $patched | sort -u)
+for f in $(comm -23 <(printf '%s\n' $previous | sort -u) <(echo "$current")); do
 	if [ -f "$base/$f" ]; then
 		cmp -s "$base/$f" "$src/$f" || { cp --remove-destination "$base/$f" "$src/$f"; changed=$((changed + 1)); }
 	else
 		rm -f "$src/$f"; changed=$((changed + 1))
 	fi
 done
-printf '%s\n' $ours $patched | sort -u > "$manifest"
+echo "$current" > "$manifest"
 say "build/src: $(echo $ours | wc -w) files of ours, $(echo $patches | wc -w) patches, $changed updated"
 # What kbuild is about to read must be what we own.
 for f in $ours; do
