@@ -41,11 +41,17 @@ for a in $arches; do
 	log=$obj/cross-w1.log
 	# Warnings located in our files (those of build.log too: the link,
 	# modpost), whichever object included them.
-	warn=$(cat "$obj/build.log" "$log" | grep -E '(warning|error):' |
-		while IFS= read -r line; do
-			f=${line%%:*}; f=${f#"$SRC/"}; f=${f#../}
-			if printf '%s\n' $ours_files | grep -qxF "$f"; then echo "$line"; fi
-		done | sort -u)
+	# A lookup in awk, not a "printf | grep -q" per line: under pipefail
+	# grep's early exit can kill printf with SIGPIPE and hide a warning.
+	warn=$(cat "$obj/build.log" "$log" | { grep -E '(warning|error):' || true; } |
+		awk -v src="$SRC/" '
+			NR == FNR { own[$0] = 1; next }
+			{
+				f = $0; sub(/:.*/, "", f)
+				if (index(f, src) == 1) f = substr(f, length(src) + 1)
+				sub(/^\.\.\//, "", f)
+				if (f in own) print
+			}' <(printf '%s\n' $ours_files) - | sort -u)
 	errs=$(grep -E '^(ERROR|.*undefined reference|.*: error:)' "$obj/build.log" "$log" || true)
 	if [ -n "$warn$errs" ]; then
 		printf '%s\n' "$warn" "$errs" | sed '/^$/d'
