@@ -43,6 +43,11 @@ append_job() {
 root=$out/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
 cp "$busybox" "$root/bin/busybox"
+# Users and groups besides root: ftracetest's ownership tests
+# (00basic/test_ownership.tc, mount_options.tc) give tracefs to another.
+mkdir -p "$root/etc"
+printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'nobody:x:65534:65534:nobody:/:/bin/false' > "$root/etc/passwd"
+printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' > "$root/etc/group"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
 cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
 mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare"
