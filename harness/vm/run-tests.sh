@@ -101,6 +101,10 @@ ftrace_verdict() {
 # dies in a test anyway (TAINT_DIE, 128, in /proc/sys/kernel/tainted)
 # ends the ftrace part there, naming the test (TSFTRACE-OOPS).
 died() { [ $(($(cat /proc/sys/kernel/tainted 2>/dev/null || echo 0) & 128)) != 0 ]; }
+# Three times the timeout of the other tests: direct/ftrace-direct.tc
+# patches every function of the kernel a few times and takes 4 minutes
+# under TCG on a loaded machine, more on ours, which has more functions.
+timeout=$((timeout * 3))
 if [ -d /ftrace/test.d ]; then
 	for tc in $(cd /ftrace/test.d && find . -name '*.tc' | sed 's|^\./||' | LC_ALL=C sort); do
 		name=ftrace/$tc
