@@ -31,7 +31,7 @@ fi
 ref=$B/reference/ftrace-base.txt
 stamp=$( (cat "$(bzimage base)" "$ROOT/harness/vm/run-tests.sh" "$ROOT/harness/vm/init" \
 	"$ROOT/harness/initramfs.sh" $(variant_obj base)/modules/*.ko 2>/dev/null || true
-	grep 'not run:' "$ROOT/tests/ftrace.list" || true) | sha1sum | cut -c1-16)
+	grep '^[^#][^:]*: *not run:' "$ROOT/tests/ftrace.list" || true) | sha1sum | cut -c1-16)
 if [ ! -f "$ref" ] || [ "$(cat "$ref.stamp" 2>/dev/null)" != "$stamp" ]; then
 	job=$B/ftrace-reference.job
 	echo 'TS_TEST=ftrace-only TS_FTRACE_REFERENCE=1 sh /tests/run-tests.sh' > "$job"
