@@ -345,6 +345,8 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
+
 	if (ht->n_made == ARRAY_SIZE(ht->made))
 		return hist_bind_fail(b, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
 	if (!trace_token_cstr(system, sys, sizeof(sys)) ||
@@ -587,6 +589,8 @@ static int hist_add(struct event_trigger_data *trig,
 	char name[MAX_EVENT_NAME_LEN], clock[32];
 	int ret = 0;
 
+	lockdep_assert_held(&event_mutex);
+
 	if (spec->name.len) {
 		trace_token_cstr(&spec->name, name, sizeof(name));
 		named = find_named_trigger(name);
@@ -663,6 +667,8 @@ static int hist_remove(struct event_trigger_data *key,
 {
 	struct event_trigger_data *trig = hist_find(file, key);
 	struct hist_trigger *ht;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (!trig)
 		return 0;

@@ -32,6 +32,8 @@ struct synth_event *find_synth_event(const char *name)
 	struct synth_event *event;
 	struct dyn_event *dev;
 
+	lockdep_assert_held(&event_mutex);
+
 	list_for_each_entry(dev, &dyn_event_list, list) {
 		event = to_synth_event(dev);
 		if (event && !strcmp(event->name, name))
@@ -190,6 +192,8 @@ static bool synth_event_busy(struct synth_event *event)
 static int synth_destroy(struct synth_event *event)
 {
 	int ret;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (synth_event_busy(event))
 		return -EBUSY;

@@ -441,8 +441,8 @@ struct hist_data {
 	struct trace_event_call	*call;		/* the event it is bound to */
 	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */
 	unsigned int		n_refs;
-	/* per variable: 1 + its slot in refs[] if it references it, else 0 */
-	u8			var_ref[HIST_VARS_MAX];
+	/* per variable: the slot in refs[] of a reference to it, or -1 */
+	s8			var_slot[HIST_VARS_MAX];
 	struct list_head	scope_node;	/* in hist_vars_scope.hists */
 	unsigned int		n_users;	/* registered ones reading its variables */
 	bool			registered;	/* hist_vars_register() done */

@@ -323,6 +323,8 @@ int hist_actions_bind(struct hist_data *hd, struct hist_bind *b)
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
+
 	for (i = 0; i < HIST_PARAMS_MAX; i++)
 		hist_param_idx[i] = i;
 	for (i = 0; i < hd->spec->n_actions; i++) {

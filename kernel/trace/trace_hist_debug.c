@@ -23,8 +23,8 @@ static void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f
 }
 
 /* A map variable of the handlers: its flag, @len bytes of @name, its index. */
-static void hist_print_debug_var(struct seq_file *m, const char *name, int len,
-			  unsigned int idx)
+static void hist_print_debug_var(struct seq_file *m, const char *name,
+				 int len, unsigned int idx)
 {
 	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
 	seq_printf(m, "      var.name: %.*s\n", len, name);

@@ -207,6 +207,12 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 		     enum hist_field_role role, struct hist_field **out);
 
+/* hist_bind_op() maps an operator node to its field kind by position */
+static_assert(HIST_FIELD_SUB - HIST_FIELD_ADD == HIST_EXPR_SUB - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_MUL - HIST_FIELD_ADD == HIST_EXPR_MUL - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_DIV - HIST_FIELD_ADD == HIST_EXPR_DIV - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_NEG - HIST_FIELD_ADD == HIST_EXPR_NEG - HIST_EXPR_ADD);
+
 /* An operator: both operands numbers in one unit; constants folded. */
 static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 			enum hist_field_role role)

@@ -276,12 +276,15 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
+
 	if (!hd)
 		return ERR_PTR(-ENOMEM);
 	hd->spec = spec;
 	hd->call = b->call;
 	INIT_LIST_HEAD(&hd->scope_node);
 	INIT_LIST_HEAD(&hd->tracer_node);
+	memset(hd->var_slot, -1, sizeof(hd->var_slot));
 	b->hd = hd;
 	ret = hist_data_keys(hd, b);
 	if (!ret)
@@ -494,8 +497,8 @@ static __always_inline void hist_update(struct hist_data *hd,
 			hist_var_keep(hd, elt, j, ev);
 
 		tracing_map_set_var(elt, j, v);
-		if (hd->var_ref[j])
-			pad->refs[hd->var_ref[j] - 1] = v;
+		if (hd->var_slot[j] >= 0)
+			pad->refs[hd->var_slot[j]] = v;
 	}
 	/* hitcount, first of the values unless nohitcount, is a count */
 	i = 0;

@@ -76,6 +76,8 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	const struct hist_field *var;
 	int idx = -1, i;
 
+	lockdep_assert_held(&event_mutex);
+
 	/* its own variables first, then everybody's */
 	if (hist_on_event(self, &e->system, &e->event))
 		idx = hist_spec_var(self->spec, &e->name);
@@ -124,7 +126,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		self->refs[self->n_refs++] = f;
 		/* its own: the event path stores it in the slot itself */
 		if (def == self && idx < HIST_VARS_MAX)
-			self->var_ref[idx] = i + 1;
+			self->var_slot[idx] = i;
 	}
 	return 0;
 }
@@ -193,6 +195,8 @@ int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
 	struct trace_token system, event;
 	struct hist_data *other;
 	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (!hd->n_vars)
 		goto counted;
