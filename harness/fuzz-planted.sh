@@ -14,8 +14,8 @@
 
 cd "$ROOT"
 plants=(
-	"filter string compare|kernel/trace/trace_events_filter_eval.c|s/^\tn = strnlen(str, len);/\tn = strlen(str);/"
-	"user_events loc check|kernel/trace/trace_events_user_write.c|s/if (off < fixed || off + len > size)/if (off < fixed)/"
+	"filter string compare|kernel/trace/trace_filter_eval.c|s/^\tn = strnlen(str, len);/\tn = strlen(str);/"
+	"user_events loc check|kernel/trace/trace_user_write.c|s/if (off < fixed || off + len > size)/if (off < fixed)/"
 	"tracing_map insert|kernel/trace/tracing_map.c|s/if (n > map->n_elts) {/if (false) {/"
 )
 saved=$(mktemp)

@@ -3,7 +3,7 @@
  * trace_events_filter - the tracefs and perf face of the filter engine.
  *
  * This file owns the lifetime of struct event_filter: creating one from
- * text (compiling it with trace_events_filter_parse.c), installing it on
+ * text (compiling it with trace_filter_parse.c), installing it on
  * an event or on every event of a subsystem, printing it back, reporting
  * errors, and handing filters to perf.
  *
@@ -20,14 +20,13 @@
  * to the failed expression with a caret under the offending column and
  * the message, and the same goes to error_log.
  */
-#include <linux/ctype.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "trace.h"
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* The user-visible texts of this component. */
 const char *filter_err_text[FILTER_ERR_MAX] = {
@@ -63,45 +62,6 @@ const char *filter_err_text[FILTER_ERR_MAX] = {
 	" filters for multiple events.\n# Only events with the given fields"	\
 	" will be affected.\n# If no events are modified, an error message"	\
 	" will be displayed here\n"
-
-/**
- * filter_parse_regex - classify a simple pattern for fast matching
- * @buff: the pattern; a trailing '*' is cut off in place
- * @len: its length
- * @search: set to the text to compare against
- * @not: set to 1 when the pattern starts with '!' (then skipped)
- *
- * "abc" is a full match, "abc*" a prefix, "*abc" a suffix, "*abc*" a
- * substring; any other '*', or '?', '[' and '\' make it a glob.  A
- * pattern starting with a digit is an index (used by set_ftrace_filter).
- */
-enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
-{
-	bool lead, trail;
-	int k;
-
-	*not = buff[0] == '!';
-	buff += *not;
-	len -= *not;
-	*search = buff;
-	if (isdigit(*buff))
-		return MATCH_INDEX;
-
-	lead = len > 0 && buff[0] == '*';
-	trail = len > 1 && buff[len - 1] == '*';
-	/* Any wildcard other than a leading or trailing star needs a glob. */
-	for (k = lead; k < len - trail; k++) {
-		if (buff[k] && strchr("*?[\\", buff[k]))
-			return MATCH_GLOB;
-	}
-	if (trail)
-		buff[len - 1] = '\0';
-	if (lead)
-		*search = buff + 1;
-	if (lead)
-		return trail ? MATCH_MIDDLE_ONLY : MATCH_END_ONLY;
-	return trail ? MATCH_FRONT_ONLY : MATCH_FULL;
-}
 
 /* Which kind of filter operand a field's C type calls for. */
 int filter_assign_type(const char *type)

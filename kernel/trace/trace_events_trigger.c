@@ -46,7 +46,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 #include "trace_trigger.h"
 
 /* Registered commands, in registration order; guarded by trigger_cmds_lock. */

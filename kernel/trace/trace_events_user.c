@@ -8,7 +8,7 @@
  * explicit delete once nothing references it, or, when transient, once
  * nothing pins nor uses it.  Multi-format events live under
  * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
- * of this happens under event_mutex; see trace_events_user.h for the whole
+ * of this happens under event_mutex; see trace_user.h for the whole
  * locking picture.
  */
 #include <linux/hashtable.h>
@@ -18,7 +18,7 @@
 #include <linux/workqueue.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/user_events_registry.h>

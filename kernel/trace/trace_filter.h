@@ -3,11 +3,11 @@
  * Internal header of the event filter engine.
  *
  * A filter is text such as "prev_pid > 10 && !(next_comm ~ \"kworker*\")".
- * It is compiled once (trace_events_filter_parse.c) into a flat array of
+ * It is compiled once (trace_filter_parse.c) into a flat array of
  * struct prog_entry, one entry per predicate in source order.  Each entry
  * tests one field of the record and names the entry to run next when the
  * test is true and when it is false; "next" is always a later entry or one
- * of the two verdicts, so evaluation (trace_events_filter_eval.c) is a
+ * of the two verdicts, so evaluation (trace_filter_eval.c) is a
  * simple forward walk: no recursion, no allocation, and "&&"/"||" short
  * circuit for free because a decided branch jumps straight past the rest.
  *
@@ -27,8 +27,8 @@
  * after tracepoint_synchronize_unregister(), so an event firing in any
  * context, NMI included, sees either the old or the new program whole.
  */
-#ifndef _TRACE_EVENTS_FILTER_H
-#define _TRACE_EVENTS_FILTER_H
+#ifndef _TRACE_FILTER_H
+#define _TRACE_FILTER_H
 
 #include <linux/types.h>
 #include <linux/cpumask.h>
@@ -175,7 +175,7 @@ struct prog_entry {
 	};
 };
 
-/* trace_events_filter_parse.c */
+/* trace_filter_parse.c */
 struct prog_entry *filter_compile(const char *text,
 				  const struct filter_fields *fields,
 				  struct filter_error *err);
@@ -183,7 +183,7 @@ bool filter_ip_list(const struct prog_entry *prog);
 struct filter_pattern *filter_pattern_new(const char *text, int len,
 					  bool glob, bool *negate);
 
-/* trace_events_filter_eval.c */
+/* trace_filter_eval.c */
 void filter_prog_free(struct prog_entry *prog);
 bool filter_code_has_pattern(int code);
 bool filter_code_has_mask(int code);
@@ -197,9 +197,9 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 			   const char *text, const char *loc, const char *cmd,
 			   int offset, struct event_filter **filterp);
 
-/* trace_events_filter_glob.c */
+/* trace_filter_glob.c */
 struct filter_glob *filter_glob_compile(const char *pat);
 bool filter_glob_match(const struct filter_glob *g, const char *str,
 		       unsigned int len);
 
-#endif /* _TRACE_EVENTS_FILTER_H */
+#endif /* _TRACE_FILTER_H */

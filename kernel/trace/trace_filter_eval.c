@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_events_filter_eval - run a compiled filter on one record.
+ * trace_filter_eval - run a compiled filter on one record.
  *
  * filter_match_preds() is called for every event that has a filter, in
  * whatever context the event fires: task, softirq, hardirq or NMI, with
@@ -24,7 +24,7 @@
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* Bytes copied from a char * before comparing, NUL included. */
 #define FILTER_STRBUF_LEN	1024

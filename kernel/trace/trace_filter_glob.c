@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_events_filter_glob - glob patterns compiled once, matched in
+ * trace_filter_glob - glob patterns compiled once, matched in
  * linear passes.
  *
  * A filter such as  comm ~ "f?l*[xyz]"  is tested on every event, so the
@@ -25,11 +25,16 @@
  *
  * Compiling runs in process context; matching takes no lock and
  * allocates nothing, so it is safe wherever an event can fire.
+ *
+ * filter_parse_regex(), at the end, sorts out the patterns that need no
+ * glob at all (a whole string, a prefix, a suffix, a substring); the
+ * filter parser and ftrace's function filters both ask it first.
  */
+#include <linux/ctype.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* Atom values below 256 are literal bytes. */
 #define GLOB_ANY	0x100		/* '?': any byte */
@@ -223,4 +228,43 @@ bool filter_glob_match(const struct filter_glob *g, const char *str,
 		s += n;
 	}
 	return true;
+}
+
+/**
+ * filter_parse_regex - classify a simple pattern for fast matching
+ * @buff: the pattern; a trailing '*' is cut off in place
+ * @len: its length
+ * @search: set to the text to compare against
+ * @not: set to 1 when the pattern starts with '!' (then skipped)
+ *
+ * "abc" is a full match, "abc*" a prefix, "*abc" a suffix, "*abc*" a
+ * substring; any other '*', or '?', '[' and '\' make it a glob.  A
+ * pattern starting with a digit is an index (used by set_ftrace_filter).
+ */
+enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
+{
+	bool lead, trail;
+	int k;
+
+	*not = buff[0] == '!';
+	buff += *not;
+	len -= *not;
+	*search = buff;
+	if (isdigit(*buff))
+		return MATCH_INDEX;
+
+	lead = len > 0 && buff[0] == '*';
+	trail = len > 1 && buff[len - 1] == '*';
+	/* Any wildcard other than a leading or trailing star needs a glob. */
+	for (k = lead; k < len - trail; k++) {
+		if (buff[k] && strchr("*?[\\", buff[k]))
+			return MATCH_GLOB;
+	}
+	if (trail)
+		buff[len - 1] = '\0';
+	if (lead)
+		*search = buff + 1;
+	if (lead)
+		return trail ? MATCH_MIDDLE_ONLY : MATCH_END_ONLY;
+	return trail ? MATCH_FRONT_ONLY : MATCH_FULL;
 }

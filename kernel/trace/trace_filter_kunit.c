@@ -11,7 +11,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* Layout of the hand-made record. */
 enum {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_events_filter_parse - compile filter text into a program.
+ * trace_filter_parse - compile filter text into a program.
  *
  * Three steps, none of them recursive, so that a deeply nested expression
  * cannot exhaust the kernel stack:
@@ -23,7 +23,7 @@
 #include <linux/string.h>
 
 #include "trace_parse.h"
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* The relational operators a predicate may use. */
 enum filter_op {

@@ -1,22 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internal header of the histogram engine.
+ * Internal header of the histogram engine: what its files share.
  *
- * A "hist:" trigger command goes through three steps, each in a file of
- * its own:
+ * A "hist:" trigger command goes through three steps:
  *
- *   text --(trace_hist_parse.c)--> struct hist_spec
- *        --(binding to an event)--> fields, map, variables, actions
- *        --(per event)-----------> map updates, handler firing
+ *   text --(parse)--> struct hist_spec --(bind)--> struct hist_data
+ *        --(each event)--> map updates, handlers, actions
  *
- * This header holds the first step's result: struct hist_spec, the
- * command as a person wrote it, checked for syntax but not yet bound to
- * any event.  Every name in it is a trace_token pointing into the command
- * text (which the caller keeps alive as long as the spec), so binding can
- * report an unknown field at its exact column and the trigger file can
- * print each expression back as it was written.
+ * Files, by role, in the order of this header's sections:
+ *   trace_hist_parse.c    the command text -> struct hist_spec, checked for
+ *                         syntax only; names are trace_tokens into the text,
+ *                         so later steps report errors at their column
+ *   trace_hist_field.c    one expression bound to one event: fields,
+ *                         modifiers, operators, their values and spelling
+ *   trace_hist_actions.c  handlers and actions (onmatch, onmax, onchange;
+ *                         trace, save, snapshot)
+ *   trace_hist_vars.c     variables: who defines and who reads them, the
+ *                         order they are computed in, references between
+ *                         histograms
+ *   trace_hist_data.c     a whole histogram: its tracing_map, keys, sort,
+ *                         and the update each event makes
+ *   trace_hist_output.c   the hist file and the trigger listing
+ *   trace_hist_debug.c    the hist_debug file
+ *   trace_events_hist.c   the trigger command: named histograms, pause,
+ *                         clear, the registry of histograms and its
+ *                         lifetimes (the base's file name)
+ * A file may call those listed above it; output and debug print what the
+ * others built, and only they print.
  *
- * Parsing allocates nothing beyond the spec itself and takes no lock.
+ * Calling contexts:
+ *   - parsing takes no lock and allocates only the spec;
+ *   - binding, creating, registering and destroying run when a command is
+ *     written or removed, with event_mutex held (asserted), and may sleep;
+ *   - hist_data_update(), hist_field_value(), hist_refs_read() and
+ *     hist_actions_run() run for each event, in any context an event fires
+ *     in, NMI included: they take no lock and allocate nothing;
+ *   - printing runs when a hist file is read, with event_mutex held.
  */
 #ifndef _TRACE_HIST_H
 #define _TRACE_HIST_H
@@ -96,7 +115,7 @@ enum hist_err {
 	HIST_ERR_TRACE_LOOP,		/* trace() of an event leading back */
 	HIST_ERR_SAVE_VAR_FAIL,		/* no map variable left for save() */
 	HIST_ERR_ONX_VAR_CREATE_FAIL,	/* ... nor for onmax()/onchange() */
-	/* a whole histogram (trace_hist_map.c) */
+	/* a whole histogram (trace_hist_data.c) */
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
 	HIST_ERR_NEED_NOHC_VAL,
@@ -377,7 +396,7 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 }
 
 /*
- * ---- A histogram: a command bound to an event (trace_hist_map.c) ----
+ * ---- A histogram: a command bound to an event (trace_hist_data.c) ----
  *
  * The map's sum fields are the values, hitcount first; its key fields
  * the keys, laid out one after the other in a compound key, each in a

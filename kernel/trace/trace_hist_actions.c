@@ -209,7 +209,7 @@ static unsigned int hist_walk;
 /*
  * Longest chain of synthetic events followed.  A longer one counts as a
  * loop: it would go deeper than the event path's pads allow anyway (see
- * trace_hist_map.c), and the walk's recursion stays small.
+ * trace_hist_data.c), and the walk's recursion stays small.
  */
 #define HIST_CHAIN_MAX		16
 

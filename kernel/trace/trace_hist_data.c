@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_hist_map - a histogram: a parsed command bound to an event, its
+ * trace_hist_data - a histogram: a parsed command bound to an event, its
  * tracing_map, and the update each event makes.
  *
  * hist_data_create() runs when the command is written (event_mutex held,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of whole histograms (trace_hist_map.c with the output of
+ * KUnit tests of whole histograms (trace_hist_data.c with the output of
  * trace_hist_output.c): a command is parsed and bound to a made-up
  * event, records are fed to it, and the trigger line and the hist file's
  * entries must read exactly as the base kernel prints them.
@@ -713,7 +713,7 @@ static struct kunit_case hist_map_test_cases[] = {
 };
 
 static struct kunit_suite hist_map_test_suite = {
-	.name = "trace_hist_map",
+	.name = "trace_hist_data",
 	.init = hist_map_test_init,
 	.test_cases = hist_map_test_cases,
 };

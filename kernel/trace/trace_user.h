@@ -14,14 +14,21 @@
  * is copied straight into the consumers' buffers; the write path does not
  * know which kind of registration gave the index.
  *
- * Files, by role:
- *   trace_events_user.c         registry, consumer registration, delete
- *   trace_events_user_parse.c   command text -> struct user_event_desc
- *   trace_events_user_format.c  fields, print fmt, trace output, listing
- *   trace_events_user_status.c  status bits, mmap and read of the status file
- *   trace_events_user_enabler.c remote-write words, per-mm state, fork/exit
- *   trace_events_user_write.c   write()/writev() into ftrace and perf
- *   trace_events_user_fs.c      tracefs files, ioctls, dynamic_events glue
+ * Files, by role (the base's file name for the registry, trace_user_*
+ * for the rest, this header for what they share):
+ *   trace_events_user.c   registry, consumer registration, delete
+ *   trace_user_parse.c    command text -> struct user_event_desc
+ *   trace_user_format.c   fields, print fmt, trace output, listing
+ *   trace_user_status.c   status bits, mmap and read of the status file
+ *   trace_user_enabler.c  remote-write words, per-mm state, fork/exit
+ *   trace_user_write.c    write()/writev() into ftrace and perf
+ *   trace_user_fs.c       tracefs files, ioctls, dynamic_events glue
+ *
+ * One call runs both ways, on purpose: the registry tells the status bits
+ * and the enablers when an event's consumers change
+ * (user_event_bit_update(), user_event_enablers_update()), and an enabler,
+ * like an fd slot, drops its pin on the event with user_event_put(), which
+ * only the registry can do (the last pin of a transient event destroys it).
  *
  * Concurrency:
  *
@@ -82,8 +89,9 @@
  *   enablers, so whoever walks an event's enablers under event_mutex sees
  *   live enablers and live user_event_mms.  Queuing work takes a count
  *   only with refcount_inc_not_zero(): a user_event_mm on its way out gets
- *   no new work, and a work run finds no enablers left.  The mm_struct is held with mmgrab() and
- *   its pages are touched only after mmget_not_zero().
+ *   no new work, and a work run finds no enablers left.  The mm_struct
+ *   is held with mmgrab() and its pages are touched only after
+ *   mmget_not_zero().
  *
  * - Bits of enablers are written under event_mutex with pages pinned by
  *   pin_user_pages_remote(FOLL_NOFAULT): nothing that faults (userfaultfd,
@@ -92,8 +100,8 @@
  *   faults it in under the mmap lock alone, then retries under event_mutex.
  *   Lock order: event_mutex, then mmap_lock (as uprobes).
  */
-#ifndef _TRACE_EVENTS_USER_H
-#define _TRACE_EVENTS_USER_H
+#ifndef _TRACE_USER_H
+#define _TRACE_USER_H
 
 #include <linux/init.h>
 #include <linux/list.h>
@@ -249,7 +257,7 @@ struct user_event_parse_err {
 	unsigned int		pos;	/* column of the offending token */
 };
 
-/* User-visible text, one table: trace_events_user_format.c */
+/* User-visible text, one table: trace_user_format.c */
 extern const char *user_event_errs[];
 
 /* Lines and words of user_events_status */
@@ -264,7 +272,7 @@ struct user_event_status_text {
 
 extern const struct user_event_status_text user_event_status_text;
 
-/* trace_events_user_parse.c */
+/* trace_user_parse.c */
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
 		     struct user_event_parse_err *perr);
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
@@ -273,13 +281,13 @@ void user_event_desc_free(struct user_event_desc *desc);
 bool user_event_desc_same_fields(const struct user_event_desc *a,
 				 const struct user_event_desc *b);
 
-/* trace_events_user_format.c */
+/* trace_user_format.c */
 char *user_event_print_fmt(const struct user_event_desc *desc);
 int user_event_define_fields(struct trace_event_call *call);
 extern struct trace_event_functions user_event_output_funcs;
 void user_event_show_cmd(struct seq_file *m, const struct user_event *ev);
 
-/* trace_events_user_status.c */
+/* trace_user_status.c */
 int __init user_event_status_init(void);
 int user_event_count_add(void);
 void user_event_count_sub(void);
@@ -288,7 +296,7 @@ void user_event_bit_put(struct user_event *ev);
 void user_event_bit_update(struct user_event *ev);
 extern const struct file_operations user_event_status_fops;
 
-/* trace_events_user_enabler.c */
+/* trace_user_enabler.c */
 int user_event_enabler_add(struct user_event *ev,
 			   const struct user_enabler_reg *reg);
 int user_event_enabler_remove(const struct user_unreg *unreg);
@@ -308,7 +316,7 @@ struct user_event_src {
 	struct iovec		ubuf;	/* write()'s buffer as a segment */
 };
 
-/* trace_events_user_write.c */
+/* trace_user_write.c */
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
 int user_event_ftrace_probe(void *data, struct user_event *ev,
 			    const struct user_event_src *src);
@@ -325,7 +333,7 @@ void user_event_put(struct user_event *ev);
 int user_event_delete(const char *name);
 extern struct dyn_event_operations user_event_dyn_ops;
 
-/* trace_events_user_fs.c */
+/* trace_user_fs.c */
 extern const struct file_operations user_event_data_fops;
 
-#endif /* _TRACE_EVENTS_USER_H */
+#endif /* _TRACE_USER_H */

@@ -11,7 +11,7 @@
  * Bits are written under event_mutex without faulting (the page is pinned
  * with FOLL_NOFAULT); a page that is absent or copy-on-write makes the word
  * pending, and the user_event_mm's work item faults it in with only the
- * mmap lock held and tries again.  See trace_events_user.h for the
+ * mmap lock held and tries again.  See trace_user.h for the
  * lifetime rules.
  */
 #include <linux/highmem.h>
@@ -22,7 +22,7 @@
 #include <linux/workqueue.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* Rounds of fault-in and retry one work run makes before giving up */
 #define USER_EVENT_FAULT_ROUNDS	8

@@ -15,7 +15,7 @@
 #include <linux/unaligned.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* Parse errors, as error_log shows them (enum user_event_err order) */
 const char *user_event_errs[] = {

@@ -17,7 +17,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 static int user_event_data_open(struct inode *inode, struct file *file)
 {

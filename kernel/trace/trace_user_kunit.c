@@ -5,7 +5,7 @@
  */
 #include <kunit/test.h>
 
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* A command that must fail, with the error and column it must report */
 struct user_kunit_bad {

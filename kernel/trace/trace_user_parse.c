@@ -16,7 +16,7 @@
 #include <linux/string.h>
 
 #include "trace_parse.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* Most words a field may have: loc, unsigned/struct, type, name, size */
 #define USER_FIELD_TOKS	6

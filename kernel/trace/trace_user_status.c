@@ -26,7 +26,7 @@
 #include <trace/events/user_events_registry.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* The shared page (never freed) */
 static struct page *user_event_status_page;

@@ -33,7 +33,7 @@
 #include <linux/unaligned.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 /* How often a write faults pages in before giving up */
 #define USER_EVENT_FAULT_TRIES	4
