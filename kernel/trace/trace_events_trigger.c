@@ -786,7 +786,10 @@ static struct event_command *trigger_cmd_find(const char *name)
  * @ef: the event
  * @buff: the line, without trailing newline (modified)
  *
- * Called with event_mutex held.  An empty line does nothing.
+ * Called with event_mutex held.  A line of blanks names no command and
+ * is refused with -EINVAL, as the base kernel does, without an error_log
+ * entry: "echo > trigger" is how users truncate the file, and the
+ * truncation itself has already happened at open.
  *
  * Return: 0 or a negative error.
  */
@@ -798,7 +801,7 @@ int trigger_process_regex(struct trace_event_file *ef, char *buff)
 
 	word = skip_spaces(buff);
 	if (!*word)
-		return 0;
+		return -EINVAL;
 
 	guard(mutex)(&trigger_cmds_lock);
 	trigger_ctx.base = word;
