@@ -390,8 +390,8 @@ void update_cond_flag(struct trace_event_file *ef)
 }
 
 /*
- * Link @trig onto @ef and put @ef in trigger mode; undo the link
- * if that fails.  The caller has checked for duplicates.
+ * Link @trig onto @ef and put @ef in trigger mode; undo both if that
+ * fails.  The caller has checked for duplicates.
  */
 int trigger_attach(struct event_trigger_data *trig,
 		   struct trace_event_file *ef)
@@ -409,6 +409,12 @@ int trigger_attach(struct event_trigger_data *trig,
 	ret = trace_event_trigger_enable_disable(ef, 1);
 	if (ret < 0) {
 		list_del_rcu(&trig->list);
+		/*
+		 * The failed enable still counted this trigger in tm_ref
+		 * (and the soft mode in sm_ref): give both back, or the
+		 * event would stay in trigger mode with no trigger.
+		 */
+		trace_event_trigger_enable_disable(ef, 0);
 		update_cond_flag(ef);
 		if (trig->cmd_ops->free)
 			trig->cmd_ops->free(trig);
@@ -786,7 +792,10 @@ static struct event_command *trigger_cmd_find(const char *name)
  * @ef: the event
  * @buff: the line, without trailing newline (modified)
  *
- * Called with event_mutex held.  An empty line does nothing.
+ * Called with event_mutex held.  A line of blanks names no command and
+ * is refused with -EINVAL, as the base kernel does, without an error_log
+ * entry: "echo > trigger" is how users truncate the file, and the
+ * truncation itself has already happened at open.
  *
  * Return: 0 or a negative error.
  */
@@ -798,7 +807,7 @@ int trigger_process_regex(struct trace_event_file *ef, char *buff)
 
 	word = skip_spaces(buff);
 	if (!*word)
-		return 0;
+		return -EINVAL;
 
 	guard(mutex)(&trigger_cmds_lock);
 	trigger_ctx.base = word;

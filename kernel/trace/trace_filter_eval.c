@@ -69,13 +69,20 @@ bool filter_pattern_match(const struct filter_pattern *pat,
 		str = "";
 		len = 1;
 	}
+	/*
+	 * Compared with strncmp(), which stops at the first NUL of @str:
+	 * the flexible char[] that ends ftrace's print record is bounded by
+	 * its NUL only (@len is a page), and memcmp() may read a whole word
+	 * past it.  The pattern has no NUL, so a match of pat->len bytes
+	 * means @str has at least one more byte, and the full match may
+	 * read it.
+	 */
 	switch (pat->how) {
 	case FILTER_MATCH_FULL:
-		/* a NUL in @str before pat->len bytes makes memcmp() differ */
-		return pat->len <= len && !memcmp(str, pat->text, pat->len) &&
+		return pat->len <= len && !strncmp(str, pat->text, pat->len) &&
 		       (pat->len == len || !str[pat->len]);
 	case FILTER_MATCH_FRONT:
-		return pat->len <= len && !memcmp(str, pat->text, pat->len);
+		return pat->len <= len && !strncmp(str, pat->text, pat->len);
 	default:
 		break;
 	}

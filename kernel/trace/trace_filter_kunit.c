@@ -10,6 +10,7 @@
 #include <linux/glob.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "trace_filter.h"
 
@@ -33,6 +34,7 @@ enum {
 	REC_ARR		= 76,	/* int arr[3], a size the engine cannot load */
 	REC_DATA	= 88,	/* dynamic data starts here */
 	REC_SIZE	= 160,
+	REC_BUF		= REC_SIZE,	/* char buf[]: the record ends with it */
 };
 
 #define F(n, t, o, s, sg, ft) { .name = n, .type = t, .offset = o,	\
@@ -59,6 +61,7 @@ static struct ftrace_event_field filter_test_fields[] = {
 	F("cpu", "int", 0, 0, 1, FILTER_CPU),
 	F("COMM", "char *", 0, 0, 0, FILTER_COMM),
 	F("ip", "unsigned long", REC_SITE, sizeof(long), 0, FILTER_OTHER),
+	F("buf", "char[]", REC_BUF, 0, 0, FILTER_STATIC_STRING),
 };
 
 static struct ftrace_event_field *filter_test_find(void *data,
@@ -564,6 +567,76 @@ static void filter_test_glob_reference(struct kunit *test)
 	}
 }
 
+/*
+ * "~" takes the whole string on every kind of string field: a pattern
+ * with no wildcard is equality, never "starts with".  Every field kind
+ * against glob_match(), the reference for the syntax.  The flexible
+ * char[] (ftrace's print buf) has no size but its NUL: its record is laid
+ * out to end with the last byte of a vmalloc'ed page, so that a read past
+ * the NUL faults on the guard page.
+ */
+static void filter_test_glob_whole(struct kunit *test)
+{
+	static const char * const pats[] = {
+		"abc", "abc*", "*abc", "*abc*", "a?c", "[ab]c", "[ab]bc",
+		"a*c", "?bc*", "*b?", "abc?", "ab[c]", "a\\bc", "", "*",
+		"!abc", "!abc*", "!*abc", "!a?c", "abcdefgh", "abcdefghij",
+	};
+	static const char * const strs[] = {
+		"abc", "abcd", "xabc", "abcabc", "ab", "bc", "aXc", "bbc", "",
+		"abcdefg", "abcdefgh", "abcdefghij",
+	};
+	static const char * const fields[] = { "name", "dstr", "rstr", "buf" };
+	char expr[64];
+	u8 *page, *rec;
+	int i, j, f;
+
+	page = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	for (j = 0; j < ARRAY_SIZE(strs); j++) {
+		const char *str = strs[j];
+		size_t len = strlen(str);
+
+		for (f = 0; f < ARRAY_SIZE(fields); f++) {
+			if (f == 3) {
+				/* byte-aligned: only buf is read */
+				rec = page + PAGE_SIZE - (REC_BUF + len + 1);
+				memset(rec, 0, REC_BUF);
+				memcpy(rec + REC_BUF, str, len + 1);
+			} else {
+				rec = page;
+				filter_fill_rec(rec);
+				/* name: the string fills all 8 bytes or ends with NUL */
+				memset(rec + REC_NAME, 0, 8);
+				memcpy(rec + REC_NAME, str, min(len, 8));
+				/* dstr with its NUL, rstr bounded by its length */
+				memset(rec + REC_DATA, 'Z', 40);
+				memcpy(rec + REC_DATA, str, len + 1);
+				filter_put_loc(rec, REC_DSTR, REC_DATA, len + 1);
+				filter_put_loc(rec, REC_RSTR,
+					       REC_DATA - (REC_RSTR + 4), len);
+			}
+			if (f == 0 && len > 8)
+				continue;
+			for (i = 0; i < ARRAY_SIZE(pats); i++) {
+				const char *pat = pats[i];
+				bool neg = pat[0] == '!';
+				int want = glob_match(pat + neg, str) != neg;
+
+				snprintf(expr, sizeof(expr), "%s ~ \"%s\"",
+					 fields[f], pat);
+				KUNIT_EXPECT_EQ_MSG(test, filter_test_eval(expr, rec),
+						    want, "%s on \"%s\"", expr, str);
+			}
+			snprintf(expr, sizeof(expr), "%s == \"abc\"", fields[f]);
+			KUNIT_EXPECT_EQ_MSG(test, filter_test_eval(expr, rec),
+					    !strcmp(str, "abc"), "%s on \"%s\"",
+					    expr, str);
+		}
+	}
+	vfree(page);
+}
+
 static void filter_test_regex_types(struct kunit *test)
 {
 	char buf[16];
@@ -649,6 +722,7 @@ static struct kunit_case filter_test_cases[] = {
 	KUNIT_CASE(filter_test_string_bounds),
 	KUNIT_CASE(filter_test_patterns),
 	KUNIT_CASE(filter_test_glob_reference),
+	KUNIT_CASE(filter_test_glob_whole),
 	KUNIT_CASE(filter_test_regex_types),
 	KUNIT_CASE(filter_test_assign_type),
 	KUNIT_CASE(filter_test_ip_lists),
