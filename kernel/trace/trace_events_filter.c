@@ -112,10 +112,10 @@ static struct event_filter *filter_alloc(const char *text)
  */
 static void filter_log_err(struct trace_array *tr, const char *loc,
 			   const char *cmd, int offset, const char *text,
-			   const struct filter_error *err)
+			   const struct trace_parse_err *err)
 {
-	if (err->code != FILTER_ERR_NONE)
-		tracing_log_err(tr, loc, cmd, filter_err_text, err->code,
+	if (err->err != FILTER_ERR_NONE)
+		tracing_log_err(tr, loc, cmd, filter_err_text, err->err,
 				offset + min_t(int, err->pos, strlen(text)));
 	else
 		tracing_log_err(tr, loc, cmd, filter_err_text,
@@ -124,17 +124,17 @@ static void filter_log_err(struct trace_array *tr, const char *loc,
 
 /* Turn filter->filter_string into the error report and log it. */
 static void filter_report(struct trace_array *tr, struct event_filter *filter,
-			  const struct filter_error *err, int ret)
+			  const struct trace_parse_err *err, int ret)
 {
 	const char *text = filter->filter_string;
 	int pos = min_t(int, err->pos, strlen(text));
 	char *report;
 
 	filter_log_err(tr, FILTER_LOG_LOC, text, 0, text, err);
-	if (err->code != FILTER_ERR_NONE)
+	if (err->err != FILTER_ERR_NONE)
 		report = kasprintf(GFP_KERNEL, "%s\n%*s\nparse_error: %s\n",
 				   text, pos + 1, "^",
-				   filter_err_text[err->code]);
+				   filter_err_text[err->err]);
 	else
 		report = kasprintf(GFP_KERNEL, "%s\nError: (%d)\n", text, ret);
 	if (report) {
@@ -151,7 +151,7 @@ static struct ftrace_event_field *filter_call_field(void *call,
 
 /* Compile @text for @call; the error position is left in @err. */
 static int filter_build(struct trace_event_call *call, const char *text,
-			struct event_filter *filter, struct filter_error *err)
+			struct event_filter *filter, struct trace_parse_err *err)
 {
 	struct filter_fields fields = {
 		.find		= filter_call_field,
@@ -183,7 +183,7 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 			struct event_filter **filterp)
 {
 	struct event_filter *filter;
-	struct filter_error err;
+	struct trace_parse_err err;
 	int ret;
 
 	if (WARN_ON_ONCE(*filterp))
@@ -218,7 +218,7 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 			   int offset, struct event_filter **filterp)
 {
 	struct event_filter *filter = filter_alloc(NULL);
-	struct filter_error err;
+	struct trace_parse_err err;
 	int ret;
 
 	if (!filter)
@@ -229,7 +229,7 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 		return 0;
 	}
 	free_event_filter(filter);
-	if (err.code != FILTER_ERR_NONE || ret != -ENOMEM)
+	if (err.err != FILTER_ERR_NONE || ret != -ENOMEM)
 		filter_log_err(tr, loc, cmd, offset, text, &err);
 	return ret;
 }
@@ -367,7 +367,7 @@ static int filter_subsystem_clear(struct trace_subsystem_dir *dir)
 
 /* The subsystem file shows why no event took the expression. */
 static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
-				 const char *text, struct filter_error *err)
+				 const char *text, struct trace_parse_err *err)
 {
 	struct event_subsystem *system = dir->subsystem;
 	struct event_filter *report;
@@ -375,7 +375,7 @@ static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
 	report = filter_alloc(text);
 	if (!report)
 		return -ENOMEM;
-	err->code = FILTER_ERR_BAD_SUBSYS_FILTER;
+	err->err = FILTER_ERR_BAD_SUBSYS_FILTER;
 	filter_report(dir->tr, report, err, -EINVAL);
 	free_event_filter(system->filter);
 	system->filter = report;
@@ -389,7 +389,7 @@ static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
 static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 {
 	struct event_subsystem *system = dir->subsystem;
-	struct filter_error err, first = { .code = FILTER_ERR_NONE };
+	struct trace_parse_err err, first = { .err = FILTER_ERR_NONE };
 	struct trace_event_file *file;
 	struct event_filter **new;
 	int i, n = 0, done = 0, ret;
@@ -415,7 +415,7 @@ static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 			free_event_filter(filter);
 			if (ret == -ENOMEM)
 				goto out;
-			if (first.code == FILTER_ERR_NONE)
+			if (first.err == FILTER_ERR_NONE)
 				first = err;
 			filter = NULL;
 		} else {

@@ -348,19 +348,19 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	lockdep_assert_held(&event_mutex);
 
 	if (ht->n_made == ARRAY_SIZE(ht->made))
-		return hist_bind_fail(b, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
 	if (!trace_token_cstr(system, sys, sizeof(sys)) ||
 	    !trace_token_cstr(event, ev, sizeof(ev)) ||
 	    !trace_token_cstr(field, fname, sizeof(fname)) ||
 	    snprintf(name, size, "synthetic_%s", fname) >= size)
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, field->pos);
 	file = __find_event_file(ht->file->tr, sys, ev);
 	if (!file)
-		return hist_bind_fail(b, HIST_ERR_EVENT_FILE_NOT_FOUND,
-				      field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_EVENT_FILE_NOT_FOUND,
+					field->pos);
 	alike = hist_find_alike(file, b->hd);
 	if (!alike)
-		return hist_bind_fail(b, HIST_ERR_HIST_NOT_FOUND, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_HIST_NOT_FOUND, field->pos);
 
 	/* made already, for this histogram or another one, or by hand */
 	trig = hist_find_var(file, name);
@@ -370,8 +370,8 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 		ret = hist_make_field_var(file, alike, name, fname);
 		trig = ret ? NULL : hist_find_var(file, name);
 		if (!trig)
-			return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
-					      field->pos);
+			return trace_parse_fail(b->err, HIST_ERR_HIST_CREATE_FAIL,
+						field->pos);
 	}
 	for (i = 0; i < ht->n_made; i++)
 		if (ht->made[i].trig == trig)
@@ -385,7 +385,7 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 /* Parse and bind "hist:" @param on @file; @err says why not. */
 static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 					     const char *param,
-					     struct hist_parse_err *err)
+					     struct trace_parse_err *err)
 {
 	struct hist_bind b = {
 		.call = file->event_call, .err = err, .clock_in_ns = true,
@@ -410,9 +410,9 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 	ret = hist_parse(ht->spec, ht->text, HIST_PREFIX_LEN, err);
 	if (!ret && ht->text[ht->spec->end]) {
 		/* the filter is split off already: nothing else may follow */
-		ret = hist_bind_fail(&b, HIST_ERR_TRAILING_TEXT,
-				     ht->spec->end +
-				     strspn(ht->text + ht->spec->end, " \t"));
+		ret = trace_parse_fail(b.err, HIST_ERR_TRAILING_TEXT,
+				       ht->spec->end +
+				       strspn(ht->text + ht->spec->end, " \t"));
 	}
 	if (ret)
 		goto fail;
@@ -421,8 +421,8 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 	if (ht->spec->clock.len &&
 	    (!trace_token_cstr(&ht->spec->clock, clock, sizeof(clock)) ||
 	     trace_clock_lookup(clock, &b.clock_in_ns))) {
-		ret = hist_bind_fail(&b, HIST_ERR_SET_CLOCK_FAIL,
-				     ht->spec->clock.pos);
+		ret = trace_parse_fail(b.err, HIST_ERR_SET_CLOCK_FAIL,
+				       ht->spec->clock.pos);
 		goto fail;
 	}
 
@@ -585,7 +585,7 @@ static int hist_add(struct event_trigger_data *trig,
 	struct hist_trigger *ht = trig->private_data;
 	const struct hist_spec *spec = ht->spec;
 	struct event_trigger_data *named = NULL, *old;
-	struct hist_parse_err err = {};
+	struct trace_parse_err err = {};
 	char name[MAX_EVENT_NAME_LEN], clock[32];
 	int ret = 0;
 
@@ -701,7 +701,7 @@ static int hist_cmd_parse(struct event_command *cmd,
 			  char *name, char *param_and_filter)
 {
 	bool remove = event_trigger_check_remove(glob);
-	struct hist_parse_err err = {};
+	struct trace_parse_err err = {};
 	struct event_trigger_data *trig;
 	struct hist_trigger *ht;
 	char *log = NULL, *filter;

@@ -145,8 +145,8 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 	if (!name)
 		goto out;
 	if (find_synth_event(name)) {
-		spec->err = SYNTH_ERR_EVENT_EXISTS;
-		spec->err_pos = spec->name.pos;
+		trace_parse_fail(&spec->err, SYNTH_ERR_EVENT_EXISTS,
+				 spec->name.pos);
 		ret = -EEXIST;
 		goto log;
 	}
@@ -167,7 +167,7 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 	dyn_event_add(&event->devent, &event->call);
 	goto out;
 log:
-	synth_log_err(cmd, spec->err, spec->err_pos);
+	synth_log_err(cmd, spec->err.err, spec->err.pos);
 out:
 	mutex_unlock(&event_mutex);
 	kfree(name);

@@ -294,7 +294,7 @@ static int user_event_destroy(struct user_event *ev)
 int user_event_register_cmd(const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
-			    struct user_event_parse_err *perr)
+			    struct trace_parse_err *perr)
 {
 	bool multi = opts->flags & USER_EVENT_REG_MULTI_FORMAT;
 	struct user_event_desc desc;
@@ -404,7 +404,7 @@ static int user_event_dyn_create(const char *raw)
 		.flags = USER_EVENT_REG_PERSIST,
 		.keep = true,
 	};
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event *ev;
 	int ret;
 
@@ -447,7 +447,7 @@ static bool user_event_dyn_match(const char *system, const char *event,
 				 struct dyn_event *dev)
 {
 	struct user_event *ev = user_event_from_devent(dev);
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	size_t len = 1;
 	bool same;

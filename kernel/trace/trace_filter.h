@@ -34,6 +34,7 @@
 #include <linux/cpumask.h>
 
 #include "trace.h"
+#include "trace_parse.h"
 
 /* Why a filter was refused; the texts are in filter_err_text[]. */
 enum filter_err_code {
@@ -64,11 +65,11 @@ enum filter_err_code {
 
 extern const char *filter_err_text[];
 
-/* Where and why compiling a filter failed. */
-struct filter_error {
-	enum filter_err_code	code;	/* FILTER_ERR_*, NONE when not a parse error */
-	int			pos;	/* column of the offending text */
-};
+/*
+ * Where and why compiling a filter failed: a struct trace_parse_err whose
+ * err is a FILTER_ERR_*, FILTER_ERR_NONE when the failure was no parse
+ * error (memory).
+ */
 
 /* Where the compiler finds the fields an expression names. */
 struct filter_fields {
@@ -178,7 +179,7 @@ struct prog_entry {
 /* trace_filter_parse.c */
 struct prog_entry *filter_compile(const char *text,
 				  const struct filter_fields *fields,
-				  struct filter_error *err);
+				  struct trace_parse_err *err);
 bool filter_ip_list(const struct prog_entry *prog);
 struct filter_pattern *filter_pattern_new(const char *text, int len,
 					  bool glob, bool *negate);

@@ -124,7 +124,7 @@ static void filter_fill_rec(u8 *rec)
 static int filter_test_eval(const char *expr, void *rec)
 {
 	struct event_filter filter = {};
-	struct filter_error err;
+	struct trace_parse_err err;
 	struct prog_entry *prog;
 	int ret;
 
@@ -360,7 +360,7 @@ static const struct filter_err_case filter_err_cases[] = {
 
 static void filter_test_errors(struct kunit *test)
 {
-	struct filter_error err;
+	struct trace_parse_err err;
 	struct prog_entry *prog;
 	int i;
 
@@ -374,7 +374,7 @@ static void filter_test_errors(struct kunit *test)
 			filter_prog_free(prog);
 			continue;
 		}
-		KUNIT_EXPECT_STREQ_MSG(test, filter_err_text[err.code],
+		KUNIT_EXPECT_STREQ_MSG(test, filter_err_text[err.err],
 				       filter_err_text[c->code],
 				       "expr: %s", c->expr);
 		KUNIT_EXPECT_EQ_MSG(test, err.pos, c->pos, "expr: %s", c->expr);
@@ -383,7 +383,7 @@ static void filter_test_errors(struct kunit *test)
 
 static void filter_test_too_long_string(struct kunit *test)
 {
-	struct filter_error err;
+	struct trace_parse_err err;
 	struct prog_entry *prog;
 	char *expr;
 
@@ -394,14 +394,14 @@ static void filter_test_too_long_string(struct kunit *test)
 	expr[9 + MAX_FILTER_STR_VAL] = '"';
 	prog = filter_compile(expr, &filter_test_src, &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
-	KUNIT_EXPECT_EQ(test, err.code, FILTER_ERR_OPERAND_TOO_LONG);
+	KUNIT_EXPECT_EQ(test, err.err, FILTER_ERR_OPERAND_TOO_LONG);
 	KUNIT_EXPECT_EQ(test, err.pos, 8);
 }
 
 /* "a && b || c": a false skips b, b true accepts without testing c. */
 static void filter_test_program_shape(struct kunit *test)
 {
-	struct filter_error err;
+	struct trace_parse_err err;
 	struct prog_entry *prog;
 
 	prog = filter_compile("u8f == 1 && u16f == 2 || u32f != 3",
@@ -689,7 +689,7 @@ static void filter_test_assign_type(struct kunit *test)
 /* perf's function event: only "||" lists of "ip" tests. */
 static void filter_test_ip_lists(struct kunit *test)
 {
-	struct filter_error err;
+	struct trace_parse_err err;
 	struct prog_entry *prog;
 
 	prog = filter_compile("ip == foo,bar || ip != 'baz'",
@@ -708,7 +708,7 @@ static void filter_test_ip_lists(struct kunit *test)
 
 	prog = filter_compile("u8f == 1", &filter_test_ip_src, &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
-	KUNIT_EXPECT_EQ(test, err.code, FILTER_ERR_IP_FIELD_ONLY);
+	KUNIT_EXPECT_EQ(test, err.err, FILTER_ERR_IP_FIELD_ONLY);
 }
 
 static struct kunit_case filter_test_cases[] = {

@@ -14,7 +14,7 @@
  *  3. filter_link() walks the tree with an explicit stack, giving every
  *     leaf the entry to run when it is true and when it is false.
  *
- * Errors carry the column of the text that is wrong; see filter_error.
+ * Errors carry the column of the text that is wrong; see struct trace_parse_err.
  * Runs in process context with event_mutex held by the callers.
  */
 #include <linux/ctype.h>
@@ -90,7 +90,7 @@ struct filter_counts {
 struct filter_compiler {
 	struct trace_parse		p;		/* cursor over the text */
 	const struct filter_fields	*fields;	/* field lookup */
-	struct filter_error		*err;		/* first error found */
+	struct trace_parse_err		*err;		/* first error found */
 	struct prog_entry		*prog;		/* entries, one per leaf */
 	int				nr_leaves;	/* entries used */
 	int				max_leaves;	/* entries allocated */
@@ -104,20 +104,12 @@ struct filter_compiler {
 	int				max_ops;	/* size of @ops */
 };
 
-static int filter_fail(struct filter_compiler *fc, enum filter_err_code code,
-		       int pos)
-{
-	fc->err->code = code;
-	fc->err->pos = pos;
-	return -EINVAL;
-}
-
 /*
  * Step 1.  Quotes and parentheses are checked before anything else so that
  * an unbalanced one is reported even when a predicate before it is wrong.
  */
 static int filter_scan(const char *text, struct filter_counts *cnt,
-		       struct filter_error *err)
+		       struct trace_parse_err *err)
 {
 	int quote_pos = 0, depth = 0, i;
 	int *open_pos;
@@ -150,7 +142,7 @@ static int filter_scan(const char *text, struct filter_counts *cnt,
 			break;
 		case ')':
 			if (!depth) {
-				err->code = FILTER_ERR_TOO_MANY_CLOSE;
+				err->err = FILTER_ERR_TOO_MANY_CLOSE;
 				err->pos = i;
 				goto fail;
 			}
@@ -174,12 +166,12 @@ static int filter_scan(const char *text, struct filter_counts *cnt,
 		}
 	}
 	if (quote) {
-		err->code = FILTER_ERR_MISSING_QUOTE;
+		err->err = FILTER_ERR_MISSING_QUOTE;
 		err->pos = quote_pos;
 		goto fail;
 	}
 	if (depth) {
-		err->code = FILTER_ERR_TOO_MANY_OPEN;
+		err->err = FILTER_ERR_TOO_MANY_OPEN;
 		err->pos = open_pos[depth - 1];
 		goto fail;
 	}
@@ -331,32 +323,32 @@ static int filter_pred_function(struct filter_compiler *fc,
 	char *name;
 
 	if (field->size != sizeof(long))
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, field_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, field_pos);
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
-		return filter_fail(fc, FILTER_ERR_INVALID_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_OP, op_pos);
 
 	if (isdigit(trace_parse_cur(p))) {
 		char num[FILTER_NUM_MAX];
 
 		trace_parse_ident(p, &tok);
 		if (!trace_token_cstr(&tok, num, sizeof(num)))
-			return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG,
-					   tok.pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_OPERAND_TOO_LONG,
+						tok.pos);
 		if (kstrtoul(num, 0, &addr))
-			return filter_fail(fc, FILTER_ERR_INVALID_VALUE, tok.pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_INVALID_VALUE, tok.pos);
 	} else {
 		if (!trace_parse_word(p, &tok, FILTER_WORD_STOP))
-			return filter_fail(fc, FILTER_ERR_NO_FUNCTION, tok.pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_NO_FUNCTION, tok.pos);
 		name = filter_tok_dup(&tok);
 		if (!name)
 			return -ENOMEM;
 		addr = kallsyms_lookup_name(name);
 		kfree(name);
 		if (!addr)
-			return filter_fail(fc, FILTER_ERR_NO_FUNCTION, tok.pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_NO_FUNCTION, tok.pos);
 	}
 	if (!kallsyms_lookup_size_offset(addr, &size, &offset))
-		return filter_fail(fc, FILTER_ERR_NO_FUNCTION, tok.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_NO_FUNCTION, tok.pos);
 
 	if (op == FILTER_OP_NE)
 		e->flags |= FILTER_FL_SWAP;
@@ -376,15 +368,15 @@ static int filter_pred_ip(struct filter_compiler *fc,
 	bool unused = false;
 
 	if (strcmp(field->name, "ip"))
-		return filter_fail(fc, FILTER_ERR_IP_FIELD_ONLY, field_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_IP_FIELD_ONLY, field_pos);
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
-		return filter_fail(fc, FILTER_ERR_INVALID_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_OP, op_pos);
 
 	/* Unquoted, the list runs up to the next ')', '&' or '|'. */
 	if (trace_parse_quoted(p, &tok))
 		trace_parse_span(p, &tok, ")&|");
 	if (tok.len >= MAX_FILTER_STR_VAL)
-		return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG, tok.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_OPERAND_TOO_LONG, tok.pos);
 	e->pat = filter_pattern_new(tok.start, tok.len, false, &unused);
 	if (!e->pat)
 		return -ENOMEM;
@@ -409,19 +401,19 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 	case FILTER_OTHER:
 		break;
 	default:
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, field_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, field_pos);
 	}
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE && op != FILTER_OP_BAND)
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
 
 	p->pos += strlen("CPUS");
 	if (!trace_parse_literal(p, "{"))
-		return filter_fail(fc, FILTER_ERR_MISSING_BRACE_OPEN, p->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_MISSING_BRACE_OPEN, p->pos);
 	if (trace_parse_until(p, &tok, '}'))
-		return filter_fail(fc, FILTER_ERR_MISSING_BRACE_CLOSE,
-				   p->pos + strlen(p->text + p->pos));
+		return trace_parse_fail(fc->err, FILTER_ERR_MISSING_BRACE_CLOSE,
+					p->pos + strlen(p->text + p->pos));
 	if (!tok.len)
-		return filter_fail(fc, FILTER_ERR_INVALID_CPULIST, tok.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_CPULIST, tok.pos);
 
 	list = filter_tok_dup(&tok);
 	if (!list)
@@ -434,7 +426,7 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 		e->mask = NULL;
 		if (ret == -ENOMEM)
 			return ret;
-		return filter_fail(fc, FILTER_ERR_INVALID_CPULIST, tok.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_CPULIST, tok.pos);
 	}
 
 	if (op == FILTER_OP_NE)
@@ -494,11 +486,11 @@ static int filter_pred_string(struct filter_compiler *fc,
 	bool negate = op == FILTER_OP_NE;
 
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE && op != FILTER_OP_GLOB)
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
 	if (!is_string_field(field))
-		return filter_fail(fc, FILTER_ERR_EXPECT_DIGIT, tok->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_EXPECT_DIGIT, tok->pos);
 	if (tok->len >= MAX_FILTER_STR_VAL)
-		return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG, tok->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_OPERAND_TOO_LONG, tok->pos);
 
 	e->pat = filter_pattern_new(tok->start, tok->len,
 				    op == FILTER_OP_GLOB, &negate);
@@ -558,9 +550,9 @@ static int filter_pred_number(struct filter_compiler *fc,
 	int ret;
 
 	if (is_string_field(field))
-		return filter_fail(fc, FILTER_ERR_EXPECT_STRING, start);
+		return trace_parse_fail(fc->err, FILTER_ERR_EXPECT_STRING, start);
 	if (op == FILTER_OP_GLOB)
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, op_pos);
 
 	trace_parse_literal(p, "-");
 	while (isalnum(trace_parse_cur(p)))
@@ -568,13 +560,13 @@ static int filter_pred_number(struct filter_compiler *fc,
 	tok.start = p->text + start;
 	tok.len = p->pos - start;
 	if (!trace_token_cstr(&tok, num, sizeof(num)))
-		return filter_fail(fc, FILTER_ERR_OPERAND_TOO_LONG, start);
+		return trace_parse_fail(fc->err, FILTER_ERR_OPERAND_TOO_LONG, start);
 	if (field->is_signed)
 		ret = kstrtoll(num, 0, (s64 *)&e->val);
 	else
 		ret = kstrtoull(num, 0, &e->val);
 	if (ret)
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_INTVAL, start);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_INTVAL, start);
 
 	if (op == FILTER_OP_NE || op == FILTER_OP_GT || op == FILTER_OP_GE)
 		e->flags |= FILTER_FL_SWAP;
@@ -628,14 +620,14 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	char c;
 
 	if (!trace_parse_ident(p, &name))
-		return filter_fail(fc, FILTER_ERR_FIELD_NOT_FOUND, p->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_FIELD_NOT_FOUND, p->pos);
 	field = filter_find(fc, &name);
 	if (IS_ERR(field))
 		return PTR_ERR(field);
 	if (!field)
-		return filter_fail(fc, FILTER_ERR_FIELD_NOT_FOUND, name.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_FIELD_NOT_FOUND, name.pos);
 	if (field->offset < 0 || field->offset > U16_MAX)
-		return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP, name.pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, name.pos);
 	e->offset = field->offset;
 
 	ustring = trace_parse_literal(p, ".ustring");
@@ -645,7 +637,7 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	op_pos = p->pos;
 	ret = trace_parse_one_of(p, filter_op_text, FILTER_OP_MAX);
 	if (ret < 0)
-		return filter_fail(fc, FILTER_ERR_INVALID_OP, op_pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_OP, op_pos);
 	op = ret;
 	if (op == FILTER_OP_NE)
 		e->flags |= FILTER_FL_NE;
@@ -660,12 +652,12 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	if (c == '"' || c == '\'') {
 		if (op != FILTER_OP_EQ && op != FILTER_OP_NE &&
 		    op != FILTER_OP_GLOB)
-			return filter_fail(fc, FILTER_ERR_ILLEGAL_FIELD_OP,
-					   op_pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP,
+						op_pos);
 		if (!is_string_field(field))
-			return filter_fail(fc, FILTER_ERR_EXPECT_DIGIT, p->pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_EXPECT_DIGIT, p->pos);
 		if (trace_parse_quoted(p, &tok))
-			return filter_fail(fc, FILTER_ERR_MISSING_QUOTE, p->pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_MISSING_QUOTE, p->pos);
 		return filter_pred_string(fc, field, ustring, op, op_pos,
 					  &tok, e);
 	}
@@ -679,7 +671,7 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	    trace_parse_cur(p) != '"' && trace_parse_cur(p) != '\'')
 		return filter_pred_string(fc, field, ustring, op, op_pos,
 					  &tok, e);
-	return filter_fail(fc, FILTER_ERR_INVALID_VALUE, tok.pos);
+	return trace_parse_fail(fc->err, FILTER_ERR_INVALID_VALUE, tok.pos);
 }
 
 static int filter_new_node(struct filter_compiler *fc,
@@ -779,11 +771,11 @@ static int filter_parse_operand(struct filter_compiler *fc,
 	if (!c || c == ')' || !strncmp(p->text + p->pos, "&&", 2) ||
 	    !strncmp(p->text + p->pos, "||", 2)) {
 		if (!cnt->terms)
-			return filter_fail(fc, FILTER_ERR_NO_FILTER, p->pos);
-		return filter_fail(fc, FILTER_ERR_INVALID_FILTER, p->pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_NO_FILTER, p->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_INVALID_FILTER, p->pos);
 	}
 	if (fc->nr_leaves >= fc->max_leaves || fc->nr_leaves >= MAX_FILTER_PRED)
-		return filter_fail(fc, FILTER_ERR_TOO_MANY_PREDS, p->pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_TOO_MANY_PREDS, p->pos);
 
 	/* On failure filter_parse_pred() has released what it allocated. */
 	ret = filter_parse_pred(fc, &e);
@@ -822,8 +814,8 @@ static int filter_parse_expr(struct filter_compiler *fc,
 			if (ret)
 				return ret;
 			if (!fc->nr_ops)
-				return filter_fail(fc, FILTER_ERR_TOO_MANY_CLOSE,
-						   p->pos);
+				return trace_parse_fail(fc->err, FILTER_ERR_TOO_MANY_CLOSE,
+							p->pos);
 			fc->nr_ops--;	/* the matching '(' */
 			p->pos++;
 			continue;
@@ -839,7 +831,7 @@ static int filter_parse_expr(struct filter_compiler *fc,
 				ret = filter_push_op(fc, FILTER_NODE_OR,
 						     p->pos - 2);
 		} else {
-			return filter_fail(fc, FILTER_ERR_TOO_MANY_PREDS, p->pos);
+			return trace_parse_fail(fc->err, FILTER_ERR_TOO_MANY_PREDS, p->pos);
 		}
 		if (ret)
 			return ret;
@@ -850,8 +842,8 @@ static int filter_parse_expr(struct filter_compiler *fc,
 	if (ret)
 		return ret;
 	if (fc->nr_ops)
-		return filter_fail(fc, FILTER_ERR_TOO_MANY_OPEN,
-				   fc->ops[fc->nr_ops - 1].pos);
+		return trace_parse_fail(fc->err, FILTER_ERR_TOO_MANY_OPEN,
+					fc->ops[fc->nr_ops - 1].pos);
 	if (fc->nr_operands != 1)
 		return -EINVAL;
 	return fc->operands[0];
@@ -929,17 +921,17 @@ static int filter_link(struct filter_compiler *fc, int root)
  * @err: set to the message and column when the text is wrong
  *
  * Return: the program, or an ERR_PTR(): -EINVAL with @err filled in for bad
- * text, -ENOMEM (err->code FILTER_ERR_NONE) when memory ran out.
+ * text, -ENOMEM (err->err FILTER_ERR_NONE) when memory ran out.
  */
 struct prog_entry *filter_compile(const char *text,
 				  const struct filter_fields *fields,
-				  struct filter_error *err)
+				  struct trace_parse_err *err)
 {
 	struct filter_compiler fc = { .fields = fields, .err = err };
 	struct filter_counts cnt;
 	int root, ret;
 
-	err->code = FILTER_ERR_NONE;
+	err->err = FILTER_ERR_NONE;
 	err->pos = 0;
 	ret = filter_scan(text, &cnt, err);
 	if (ret)
@@ -969,9 +961,9 @@ out:
 	if (!ret)
 		return fc.prog;
 	filter_prog_free(fc.prog);
-	if (ret != -ENOMEM && err->code == FILTER_ERR_NONE) {
+	if (ret != -ENOMEM && err->err == FILTER_ERR_NONE) {
 		/* An internal inconsistency; still tell the user something. */
-		err->code = FILTER_ERR_INVALID_FILTER;
+		err->err = FILTER_ERR_INVALID_FILTER;
 		err->pos = fc.p.pos;
 	}
 	return ERR_PTR(ret == -ENOMEM ? -ENOMEM : -EINVAL);

@@ -244,17 +244,11 @@ struct hist_spec {
 	struct hist_expr	nodes[HIST_NODES_MAX];
 };
 
-/* Where a command went wrong: error_log's message and caret column. */
-struct hist_parse_err {
-	enum hist_err		err;
-	int			pos;
-};
-
 int hist_parse(struct hist_spec *spec, const char *cmd, int start,
-	       struct hist_parse_err *err);
+	       struct trace_parse_err *err);
 int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
-		    struct hist_parse_err *err);
+		    struct trace_parse_err *err);
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
 bool hist_spec_action_same(const struct hist_spec_action *a,
 			   const struct hist_spec_action *b);
@@ -319,11 +313,11 @@ enum hist_field_role {
 struct hist_bind {
 	struct trace_event_call	*call;
 	struct hist_data	*hd;		/* the histogram being made, if any */
-	struct hist_parse_err	*err;
+	struct trace_parse_err	*err;
 	bool			clock_in_ns;	/* .usecs divides by 1000 */
 	/*
 	 * Resolves a $var (HIST_EXPR_VAR) into @f: type, size, sign, usecs
-	 * and var_ref_idx.  Returns 0, or an error set with hist_bind_fail().
+	 * and var_ref_idx.  Returns 0, or an error set with trace_parse_fail(b->err).
 	 * hist_vars_resolve() is the one for histograms, with @priv their
 	 * struct hist_vars_scope.
 	 */
@@ -353,7 +347,6 @@ struct hist_event {
 	bool			has_ts;		/* if read already */
 };
 
-int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos);
 struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
@@ -516,7 +509,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		      struct hist_field *f);
 int hist_vars_order(struct hist_data *hd, struct hist_bind *b);
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
-		       struct hist_parse_err *err);
+		       struct trace_parse_err *err);
 void hist_vars_unregister(struct hist_data *hd);
 /*
  * Reads the variables of other histograms that @hd references, for the

@@ -153,8 +153,8 @@ static int hist_data_keys(struct hist_data *hd, struct hist_bind *b)
 		else
 			slot = ALIGN(f->size, sizeof(u64));
 		if (hd->key_size + slot > HIST_KEY_SIZE_MAX)
-			return hist_bind_fail(b, HIST_ERR_KEY_TOO_LARGE,
-					      spec->keys[i].expr->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_KEY_TOO_LARGE,
+						spec->keys[i].expr->text.pos);
 		f->key_offset = hd->key_size;
 		f->size = slot;
 		hd->key_size += slot;
@@ -186,7 +186,7 @@ static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
 		hd->vals[hd->n_vals++] = f;
 	}
 	if ((spec->flags & HIST_SPEC_NOHITCOUNT) && hd->n_vals == 1) {
-		hist_bind_fail(b, HIST_ERR_NEED_NOHC_VAL, 0);
+		trace_parse_fail(b->err, HIST_ERR_NEED_NOHC_VAL, 0);
 		return -ENOENT;		/* the base kernel's code for it */
 	}
 
@@ -223,7 +223,7 @@ static int hist_data_sort(struct hist_data *hd, struct hist_bind *b)
 					     hd->keys[j - hd->n_vals], name))
 				goto found;
 		}
-		return hist_bind_fail(b, HIST_ERR_INVALID_SORT_FIELD, name->pos);
+		return trace_parse_fail(b->err, HIST_ERR_INVALID_SORT_FIELD, name->pos);
 found:
 		hd->sort[i].field_idx = idx;
 	}

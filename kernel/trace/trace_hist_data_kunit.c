@@ -68,7 +68,7 @@ static int hist_map_test_init(struct kunit *test)
 /* A histogram made from @cmd, and the spec and command it points into. */
 struct hist_map_test {
 	struct hist_spec	spec;
-	struct hist_parse_err	err;
+	struct trace_parse_err	err;
 	struct hist_data	*hd;
 };
 

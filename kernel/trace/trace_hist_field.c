@@ -28,13 +28,6 @@
 
 #include "trace_hist.h"
 
-int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos)
-{
-	b->err->err = err;
-	b->err->pos = pos;
-	return -EINVAL;
-}
-
 void hist_field_free(struct hist_field *f)
 {
 	if (!f)
@@ -118,12 +111,12 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	unsigned int i;
 
 	if (!trace_token_cstr(&e->name, name, sizeof(name)))
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
 	/* system.event.field: a field of this very event */
 	if (e->system.len &&
 	    (!trace_token_is(&e->system, b->call->class->system) ||
 	     !trace_token_is(&e->event, trace_event_name(b->call))))
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
 		if (!strcmp(name, hist_pseudo[i].name))
@@ -140,8 +133,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			hist_field_pseudo(f, HIST_FIELD_CALLER);
 		else if (!field || (!field->size &&
 				    field->filter_type != FILTER_STATIC_STRING))
-			return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
-					      e->name.pos);
+			return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND,
+						e->name.pos);
 		else
 			f->field = field;
 	}
@@ -177,8 +170,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			f->width = f->size;
 			if (f->size != 1 && f->size != 2 && f->size != 4 &&
 			    f->size != 8)
-				return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
-						      e->name.pos);
+				return trace_parse_fail(b->err, HIST_ERR_HIST_CREATE_FAIL,
+							e->name.pos);
 		}
 	}
 
@@ -196,11 +189,11 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	    ((f->mods & HIST_MOD_STACKTRACE) && f->kind != HIST_FIELD_STACK) ||
 	    ((f->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)) &&
 	     role == HIST_ROLE_KEY))
-		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
+		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
 	/* what a value or a variable cannot be, where the base says so */
 	if ((f->mods & hist_role_refused[role]) ||
 	    (role == HIST_ROLE_VAL && hist_field_is_stack(f)))
-		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
 	return 0;
 }
 
@@ -228,8 +221,8 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 		/* a string or a stack is an address, not a number */
 		if (hist_field_is_string(f->arg[i]) ||
 		    hist_field_is_stack(f->arg[i]))
-			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
-					      e->arg[i]->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_INVALID_STR_OPERAND,
+						e->arg[i]->text.pos);
 		/*
 		 * An operand consumes the variable: one value, one use.  So
 		 * does the slot of the histogram's references that every
@@ -244,7 +237,7 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 	a = f->arg[0];
 	c = f->arg[1];
 	if (c && a->usecs != c->usecs)
-		return hist_bind_fail(b, HIST_ERR_TIMESTAMP_MISMATCH, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_TIMESTAMP_MISMATCH, e->text.pos);
 
 	f->kind = HIST_FIELD_ADD + (e->kind - HIST_EXPR_ADD);
 	f->type = a->type;
@@ -254,8 +247,8 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 
 	if (c && c->kind == HIST_FIELD_CONST && f->kind == HIST_FIELD_DIV) {
 		if (!c->constant)
-			return hist_bind_fail(b, HIST_ERR_DIVISION_BY_ZERO,
-					      e->arg[1]->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_DIVISION_BY_ZERO,
+						e->arg[1]->text.pos);
 		if (!is_power_of_2(c->constant) && c->constant <= U32_MAX)
 			f->recip = reciprocal_value(c->constant);
 	}
@@ -297,11 +290,11 @@ static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 	case HIST_EXPR_VAR:
 		f->kind = HIST_FIELD_VAR_REF;
 		if (role == HIST_ROLE_KEY)
-			return hist_bind_fail(b, HIST_ERR_INVALID_REF_KEY,
-					      e->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_INVALID_REF_KEY,
+						e->text.pos);
 		if (!b->resolve_var)
-			return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND,
-					      e->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_FOUND,
+						e->text.pos);
 		ret = b->resolve_var(b, e, f);
 		return ret;
 	default:

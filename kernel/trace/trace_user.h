@@ -115,6 +115,7 @@
 #include <uapi/linux/user_events.h>
 
 #include "trace_dynevent.h"
+#include "trace_parse.h"
 
 /* Longest event name (EventHeader allows up to 255 characters) */
 #define USER_EVENT_NAME_MAX	255
@@ -251,12 +252,6 @@ enum user_event_err {
 	USER_ERR_MAX,
 };
 
-/* Where a parse failed: error code and column in the command */
-struct user_event_parse_err {
-	enum user_event_err	err;	/* what is wrong */
-	unsigned int		pos;	/* column of the offending token */
-};
-
 /* User-visible text, one table: trace_user_format.c */
 extern const char *user_event_errs[];
 
@@ -274,9 +269,9 @@ extern const struct user_event_status_text user_event_status_text;
 
 /* trace_user_parse.c */
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
-		     struct user_event_parse_err *perr);
+		     struct trace_parse_err *perr);
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
-			    struct user_event_parse_err *perr);
+			    struct trace_parse_err *perr);
 void user_event_desc_free(struct user_event_desc *desc);
 bool user_event_desc_same_fields(const struct user_event_desc *a,
 				 const struct user_event_desc *b);
@@ -328,7 +323,7 @@ extern struct list_head user_event_list;
 int user_event_register_cmd(const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
-			    struct user_event_parse_err *perr);
+			    struct trace_parse_err *perr);
 void user_event_put(struct user_event *ev);
 int user_event_delete(const char *name);
 extern struct dyn_event_operations user_event_dyn_ops;

@@ -94,7 +94,7 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev)
 static int user_event_reg_cmd(u64 uargs, const struct user_event_reg_opts *opts,
 			      struct user_event **evp)
 {
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	char *cmd;
 	int ret;
 

@@ -44,7 +44,7 @@ static const struct user_kunit_bad user_kunit_bad_cmds[] = {
 
 static void user_kunit_bad_commands(struct kunit *test)
 {
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	unsigned int i;
 
@@ -68,7 +68,7 @@ static void user_kunit_layout(struct kunit *test)
 	static const char cmd[] =
 		" ev:  u8 a;; unsigned  short b; char[0x10] c; struct  s d 3;"
 		"__rel_loc unsigned char[] e; __data_loc s64[] f;";
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	const struct user_event_field *f;
 
@@ -107,7 +107,7 @@ static void user_kunit_long_lookalikes(struct kunit *test)
 	static const char cmd[] =
 		"ev struct belonging x 4; struct longer y 8; struct long z 2;"
 		"u32 oblong; char[4] longs";
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	const struct user_event_field *f;
 
@@ -130,7 +130,7 @@ static void user_kunit_long_lookalikes(struct kunit *test)
 
 static void user_kunit_same_fields(struct kunit *test)
 {
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc a, b;
 
 	KUNIT_ASSERT_EQ(test, 0, user_event_parse("x u32 a;char[4] b", &a,
@@ -152,7 +152,7 @@ static void user_kunit_same_fields(struct kunit *test)
 
 static void user_kunit_print_fmt(struct kunit *test)
 {
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	char *fmt;
 

@@ -39,20 +39,6 @@ static const struct user_scalar user_scalars[] = {
 	{ "int", 4, true },	{ "unsigned int", 4, false },
 };
 
-static bool user_tok_ident(const struct trace_token *t, bool first_alpha)
-{
-	unsigned int i;
-
-	if (!t->len)
-		return false;
-	if (first_alpha && isdigit(t->start[0]))
-		return false;
-	for (i = 0; i < t->len; i++)
-		if (!isalnum(t->start[i]) && t->start[i] != '_')
-			return false;
-	return true;
-}
-
 /*
  * Read the words of one field, up to the next ';' or the end, into @toks
  * (at most @max of them) and move past the ';'.  Returns the number of
@@ -103,38 +89,143 @@ static bool user_type_has_long(const struct trace_token *type)
 	return false;
 }
 
-static int user_parse_uint(const struct trace_token *t, unsigned int *val)
-{
-	char buf[16];
+/*
+ * A type may be two words ("unsigned int", "struct foo"); the text holds
+ * them joined by one space, with any "[N]" glued to the last one.  Longer
+ * types exist in no ABI: they are refused.
+ */
+#define USER_TYPE_TEXT_MAX	80
 
-	if (!t->len || !trace_token_cstr(t, buf, sizeof(buf)))
-		return -EINVAL;
-	return kstrtouint(buf, 0, val);
+/* The type of a field, as written: "T" and, apart, its "[...]" if any */
+struct user_type_words {
+	char			text[USER_TYPE_TEXT_MAX];
+	struct trace_token	type;	/* into text, without the brackets */
+	struct trace_token	array;	/* "[...]" into text, or empty */
+};
+
+/* Read the type's one or two words from tok[*t] on, moving *t past them */
+static int user_parse_type(const struct trace_token *tok, int n, int *t,
+			   struct user_type_words *w,
+			   struct trace_parse_err *perr)
+{
+	const struct trace_token *a = &tok[*t];
+	unsigned int pos = a->pos;
+	const char *br;
+	int len;
+
+	if ((trace_token_is(a, "struct") || trace_token_is(a, "unsigned")) &&
+	    *t + 1 < n) {
+		len = snprintf(w->text, sizeof(w->text), "%.*s %.*s", a->len,
+			       a->start, a[1].len, a[1].start);
+		(*t)++;
+	} else {
+		len = snprintf(w->text, sizeof(w->text), "%.*s", a->len,
+			       a->start);
+	}
+	if (len >= sizeof(w->text))
+		return trace_parse_fail(perr, USER_ERR_BAD_TYPE, pos);
+	(*t)++;
+	w->type = (struct trace_token){ .start = w->text, .len = len,
+					.pos = pos };
+	w->array = (struct trace_token){ };
+	br = strchr(w->text, '[');
+	if (br) {
+		w->array = (struct trace_token){ .start = br,
+						 .len = w->text + len - br,
+						 .pos = pos };
+		w->type.len = br - w->text;
+	}
+	return 0;
 }
 
-static int user_fail(struct user_event_parse_err *perr, enum user_event_err e,
-		     unsigned int pos)
+/* "struct NAME name SIZE": SIZE bytes the kernel does not look into */
+static int user_parse_struct(const struct user_type_words *w, bool loc,
+			     const struct trace_token *tok, int n, int *t,
+			     struct user_event_field *f,
+			     struct trace_parse_err *perr)
 {
-	perr->err = e;
-	perr->pos = pos;
-	return -EINVAL;
+	struct trace_token sname = { .start = w->type.start + 7,
+				     .len = w->type.len - 7 };
+	u64 count;
+
+	if (loc || w->array.len || !trace_token_ident(&sname, false))
+		return trace_parse_fail(perr, USER_ERR_BAD_TYPE, w->type.pos);
+	if (*t >= n)
+		return trace_parse_fail(perr, USER_ERR_SIZE_NEEDED, tok[*t - 1].pos);
+	if (trace_token_num(&tok[*t], 1, USER_EVENT_FIELD_SIZE_MAX, &count))
+		return trace_parse_fail(perr, USER_ERR_BAD_SIZE, tok[*t].pos);
+	(*t)++;
+	f->kind = USER_FIELD_STRUCT;
+	f->size = count;
+	f->has_size = true;
+	f->type = kstrndup(w->type.start, w->type.len, GFP_KERNEL);
+	return f->type ? 0 : -ENOMEM;
 }
 
 /*
- * Parse one field from its words into f.  Allocates f->type and f->name;
- * the caller frees them whatever the result.
+ * A scalar type: a number, a char[N] string, or with @loc ("__data_loc "
+ * or "__rel_loc ") a variable array "T[]" stored elsewhere in the record.
+ * @size is the word after the name, if any: only a struct has a size.
+ */
+static int user_parse_scalar(const struct user_type_words *w,
+			     const char *loc, const struct trace_token *size,
+			     struct user_event_field *f,
+			     struct trace_parse_err *perr)
+{
+	const struct user_scalar *sc = user_scalar_find(w->type.start,
+							w->type.len);
+	const struct trace_token *array = &w->array;
+	u64 count;
+
+	if (!sc && user_type_has_long(&w->type))
+		return trace_parse_fail(perr, USER_ERR_LONG, w->type.pos);
+	if (!sc)
+		return trace_parse_fail(perr, USER_ERR_BAD_TYPE, w->type.pos);
+	if (size)
+		return trace_parse_fail(perr, USER_ERR_SIZE_REFUSED, size->pos);
+	if (loc) {
+		if (!trace_token_is(array, "[]"))
+			return trace_parse_fail(perr, USER_ERR_BAD_ARRAY,
+						array->len ? array->pos :
+							     w->type.pos);
+		f->kind = loc[2] == 'd' ? USER_FIELD_DATA_LOC :
+					  USER_FIELD_REL_LOC;
+		f->size = sizeof(u32);
+		f->is_string = sc->is_char;
+		f->type = kasprintf(GFP_KERNEL, "%s%s[]", loc, sc->name);
+	} else if (array->len) {
+		struct trace_token num = { .start = array->start + 1,
+					   .len = array->len - 2 };
+
+		if (!sc->is_char || array->start[array->len - 1] != ']' ||
+		    num.len > USER_EVENT_ARRAY_DIGITS_MAX ||
+		    trace_token_num(&num, 1, USER_EVENT_FIELD_SIZE_MAX, &count))
+			return trace_parse_fail(perr, USER_ERR_BAD_ARRAY, array->pos);
+		f->kind = USER_FIELD_CHARS;
+		f->size = count;
+		f->is_string = true;
+		f->type = kasprintf(GFP_KERNEL, "%s[%llu]", sc->name, count);
+	} else {
+		f->kind = USER_FIELD_INT;
+		f->size = sc->size;
+		f->is_signed = sc->is_signed;
+		f->type = kstrdup(sc->name, GFP_KERNEL);
+	}
+	return f->type ? 0 : -ENOMEM;
+}
+
+/*
+ * Parse one field from its words into f: [loc] type name [size].
+ * Allocates f->type and f->name; the caller frees them whatever the
+ * result.
  */
 static int user_parse_field(struct trace_token *tok, int n,
 			    struct user_event_field *f,
-			    struct user_event_parse_err *perr)
+			    struct trace_parse_err *perr)
 {
-	const struct user_scalar *sc;
-	struct trace_token type, array = { };
-	const char *loc = NULL, *br;
-	unsigned int count = 0, pos;
-	char tname[80];
-	int len;
-	int t = 0;
+	struct user_type_words w;
+	const char *loc = NULL;
+	int t = 0, ret;
 
 	if (trace_token_is(&tok[0], "__data_loc") ||
 	    trace_token_is(&tok[0], "__rel_loc")) {
@@ -142,103 +233,30 @@ static int user_parse_field(struct trace_token *tok, int n,
 		t++;
 	}
 	if (t >= n)
-		return user_fail(perr, USER_ERR_NO_TYPE, tok[n - 1].pos);
-
-	/* Type words: "struct X", "unsigned T" or one word, spelled normalized */
-	pos = tok[t].pos;
-	if ((trace_token_is(&tok[t], "struct") ||
-	     trace_token_is(&tok[t], "unsigned")) && t + 1 < n) {
-		len = snprintf(tname, sizeof(tname), "%.*s %.*s", tok[t].len,
-			       tok[t].start, tok[t + 1].len, tok[t + 1].start);
-		t++;
-	} else {
-		len = snprintf(tname, sizeof(tname), "%.*s", tok[t].len,
-			       tok[t].start);
-	}
-	if (len >= sizeof(tname))
-		return user_fail(perr, USER_ERR_BAD_TYPE, pos);
-	t++;
-	type.start = tname;
-	type.len = strlen(tname);
-	type.pos = pos;
-
-	br = strchr(tname, '[');
-	if (br) {
-		array.start = br;
-		array.len = type.start + type.len - br;
-		array.pos = pos;
-		type.len = br - type.start;
-	}
+		return trace_parse_fail(perr, USER_ERR_NO_TYPE, tok[n - 1].pos);
+	ret = user_parse_type(tok, n, &t, &w, perr);
+	if (ret)
+		return ret;
 
 	if (t >= n)
-		return user_fail(perr, USER_ERR_NO_FIELD_NAME, tok[n - 1].pos);
-	if (!user_tok_ident(&tok[t], true) ||
+		return trace_parse_fail(perr, USER_ERR_NO_FIELD_NAME, tok[n - 1].pos);
+	if (!trace_token_ident(&tok[t], false) ||
 	    (tok[t].len >= 7 && !strncmp(tok[t].start, "common_", 7)))
-		return user_fail(perr, USER_ERR_BAD_FIELD_NAME, tok[t].pos);
+		return trace_parse_fail(perr, USER_ERR_BAD_FIELD_NAME, tok[t].pos);
 	f->name = kstrndup(tok[t].start, tok[t].len, GFP_KERNEL);
 	if (!f->name)
 		return -ENOMEM;
 	t++;
 
-	if (type.len > 7 && !strncmp(type.start, "struct ", 7)) {
-		struct trace_token sname = { type.start + 7, type.len - 7 };
-
-		if (loc || array.len || !user_tok_ident(&sname, true))
-			return user_fail(perr, USER_ERR_BAD_TYPE, type.pos);
-		if (t >= n)
-			return user_fail(perr, USER_ERR_SIZE_NEEDED,
-					 tok[t - 1].pos);
-		if (user_parse_uint(&tok[t], &count) || !count ||
-		    count > USER_EVENT_FIELD_SIZE_MAX)
-			return user_fail(perr, USER_ERR_BAD_SIZE, tok[t].pos);
-		t++;
-		f->kind = USER_FIELD_STRUCT;
-		f->size = count;
-		f->has_size = true;
-		f->type = kstrndup(type.start, type.len, GFP_KERNEL);
-		goto check_end;
-	}
-
-	sc = user_scalar_find(type.start, type.len);
-	if (!sc)
-		return user_fail(perr, user_type_has_long(&type) ?
-				 USER_ERR_LONG : USER_ERR_BAD_TYPE, type.pos);
+	if (w.type.len > 7 && !strncmp(w.type.start, "struct ", 7))
+		ret = user_parse_struct(&w, loc, tok, n, &t, f, perr);
+	else
+		ret = user_parse_scalar(&w, loc, t < n ? &tok[t] : NULL, f,
+					perr);
+	if (ret)
+		return ret;
 	if (t < n)
-		return user_fail(perr, USER_ERR_SIZE_REFUSED, tok[t].pos);
-
-	if (loc) {
-		/* Loc fields describe a variable array: "T[]" */
-		if (!trace_token_is(&array, "[]"))
-			return user_fail(perr, USER_ERR_BAD_ARRAY,
-					 array.len ? array.pos : type.pos);
-		f->kind = loc[2] == 'd' ? USER_FIELD_DATA_LOC :
-					  USER_FIELD_REL_LOC;
-		f->size = sizeof(u32);
-		f->is_string = sc->is_char;
-		f->type = kasprintf(GFP_KERNEL, "%s%s[]", loc, sc->name);
-	} else if (array.len) {
-		struct trace_token num = { array.start + 1, array.len - 2 };
-
-		if (!sc->is_char || array.start[array.len - 1] != ']' ||
-		    num.len > USER_EVENT_ARRAY_DIGITS_MAX ||
-		    user_parse_uint(&num, &count) || !count ||
-		    count > USER_EVENT_FIELD_SIZE_MAX)
-			return user_fail(perr, USER_ERR_BAD_ARRAY, array.pos);
-		f->kind = USER_FIELD_CHARS;
-		f->size = count;
-		f->is_string = true;
-		f->type = kasprintf(GFP_KERNEL, "%s[%u]", sc->name, count);
-	} else {
-		f->kind = USER_FIELD_INT;
-		f->size = sc->size;
-		f->is_signed = sc->is_signed;
-		f->type = kstrdup(sc->name, GFP_KERNEL);
-	}
-check_end:
-	if (!f->type)
-		return -ENOMEM;
-	if (t < n)
-		return user_fail(perr, USER_ERR_TRAILING, tok[t].pos);
+		return trace_parse_fail(perr, USER_ERR_TRAILING, tok[t].pos);
 	return 0;
 }
 
@@ -260,7 +278,7 @@ void user_event_desc_free(struct user_event_desc *desc)
 /* Parse "Field1[;Field2...]" from the cursor to the end of the command. */
 static int user_parse_fields(struct trace_parse *p,
 			     struct user_event_desc *desc,
-			     struct user_event_parse_err *perr)
+			     struct trace_parse_err *perr)
 {
 	struct trace_token tok[USER_FIELD_TOKS];
 	unsigned int i, off = sizeof(struct trace_entry);
@@ -277,12 +295,12 @@ static int user_parse_fields(struct trace_parse *p,
 
 		n = user_field_words(p, tok, USER_FIELD_TOKS);
 		if (n == -E2BIG)
-			return user_fail(perr, USER_ERR_TRAILING,
-					 tok[USER_FIELD_TOKS - 1].pos);
+			return trace_parse_fail(perr, USER_ERR_TRAILING,
+						tok[USER_FIELD_TOKS - 1].pos);
 		if (!n)
 			continue;	/* empty field or trailing ';' */
 		if (desc->nr_fields == USER_EVENT_FIELDS_MAX)
-			return user_fail(perr, USER_ERR_TOO_MANY, pos);
+			return trace_parse_fail(perr, USER_ERR_TOO_MANY, pos);
 
 		f = &desc->fields[desc->nr_fields++];
 		ret = user_parse_field(tok, n, f, perr);
@@ -290,22 +308,22 @@ static int user_parse_fields(struct trace_parse *p,
 			return ret;
 		for (i = 0; i + 1 < desc->nr_fields; i++)
 			if (!strcmp(desc->fields[i].name, f->name))
-				return user_fail(perr, USER_ERR_DUP_FIELD,
-						 tok[n - 1].pos);
+				return trace_parse_fail(perr, USER_ERR_DUP_FIELD,
+							tok[n - 1].pos);
 		f->offset = off;
 		if (f->kind == USER_FIELD_DATA_LOC ||
 		    f->kind == USER_FIELD_REL_LOC)
 			desc->has_locs = true;
 		off += f->size;
 		if (off - sizeof(struct trace_entry) > USER_EVENT_FIXED_MAX)
-			return user_fail(perr, USER_ERR_TOO_BIG, pos);
+			return trace_parse_fail(perr, USER_ERR_TOO_BIG, pos);
 	}
 	desc->fixed_size = off - sizeof(struct trace_entry);
 	return 0;
 }
 
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
-			    struct user_event_parse_err *perr)
+			    struct trace_parse_err *perr)
 {
 	struct trace_parse p;
 	int ret;
@@ -320,7 +338,7 @@ int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 }
 
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
-		     struct user_event_parse_err *perr)
+		     struct trace_parse_err *perr)
 {
 	struct trace_token name;
 	struct trace_parse p;
@@ -332,16 +350,16 @@ int user_event_parse(const char *cmd, struct user_event_desc *desc,
 
 	trace_parse_skip_space(&p);
 	if (!trace_parse_word(&p, &name, ":"))
-		return user_fail(perr, USER_ERR_NO_NAME, name.pos);
-	if (!user_tok_ident(&name, false))
-		return user_fail(perr, USER_ERR_BAD_NAME, name.pos);
+		return trace_parse_fail(perr, USER_ERR_NO_NAME, name.pos);
+	if (!trace_token_ident(&name, true))
+		return trace_parse_fail(perr, USER_ERR_BAD_NAME, name.pos);
 	if (name.len > USER_EVENT_NAME_MAX)
-		return user_fail(perr, USER_ERR_NAME_LONG, name.pos);
+		return trace_parse_fail(perr, USER_ERR_NAME_LONG, name.pos);
 
 	/* No flag is defined yet: "name:" alone is fine, any flag is not */
 	if (trace_parse_literal(&p, ":") && trace_parse_cur(&p) &&
 	    !isspace(trace_parse_cur(&p)))
-		return user_fail(perr, USER_ERR_BAD_FLAG, p.pos);
+		return trace_parse_fail(perr, USER_ERR_BAD_FLAG, p.pos);
 
 	desc->name = kstrndup(name.start, name.len, GFP_KERNEL);
 	if (!desc->name)
