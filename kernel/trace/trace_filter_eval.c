@@ -25,6 +25,7 @@
 #include <linux/unaligned.h>
 
 #include "trace_filter.h"
+#include "trace_loc.h"
 
 /* Bytes copied from a char * before comparing, NUL included. */
 #define FILTER_STRBUF_LEN	1024
@@ -136,14 +137,11 @@ static noinline bool filter_test_string(const struct prog_entry *e, void *rec)
 		len = e->val;
 		break;
 	case FILTER_T_DSTR:
-		loc = *(u32 *)(rec + e->offset);
-		str = rec + (loc & 0xffff);
-		len = loc >> 16;
-		break;
 	case FILTER_T_RSTR:
 		loc = *(u32 *)(rec + e->offset);
-		str = rec + e->offset + sizeof(u32) + (loc & 0xffff);
-		len = loc >> 16;
+		str = rec + trace_loc_start(loc, e->offset,
+					    e->code == FILTER_T_RSTR);
+		len = trace_loc_len(loc);
 		break;
 	case FILTER_T_COMM:
 		str = current->comm;
@@ -168,17 +166,18 @@ static unsigned long filter_rec_word(const void *bits, u32 bytes,
 static noinline bool filter_test_mask(const struct prog_entry *e, void *rec)
 {
 	u32 loc = *(u32 *)(rec + e->offset);
-	const void *bits = rec + (loc & 0xffff);
+	const void *bits = rec + trace_loc_start(loc, e->offset, false);
+	unsigned int size = trace_loc_len(loc);
 	unsigned int words = BITS_TO_LONGS(nr_cpu_ids);
 	unsigned int i;
 
 	if (e->code == FILTER_T_MASK_HAS)
 		return e->val < nr_cpu_ids &&
-		       (filter_rec_word(bits, loc >> 16, e->val / BITS_PER_LONG) >>
+		       (filter_rec_word(bits, size, e->val / BITS_PER_LONG) >>
 			(e->val % BITS_PER_LONG)) & 1;
 
 	for (i = 0; i < words; i++) {
-		unsigned long have = filter_rec_word(bits, loc >> 16, i);
+		unsigned long have = filter_rec_word(bits, size, i);
 		unsigned long want;
 
 		if (i == words - 1 && nr_cpu_ids % BITS_PER_LONG)

@@ -27,6 +27,7 @@
 #include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
+#include "trace_loc.h"
 
 void hist_field_free(struct hist_field *f)
 {
@@ -439,7 +440,7 @@ unsigned int hist_str_room(const struct hist_field *f,
 	unsigned int len = 0;
 
 	if (f->kind != HIST_FIELD_STR)
-		len = *(u32 *)(ev->rec + f->offset) >> 16;
+		len = trace_loc_len(*(u32 *)(ev->rec + f->offset));
 	else if (f->field->size)
 		len = f->field->size;
 	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
@@ -500,13 +501,11 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 		break;
 	case HIST_FIELD_DYN_STR:
 	case HIST_FIELD_STACK:
-		loc = *(u32 *)(ev->rec + f->offset);
-		v = (unsigned long)(ev->rec + (loc & 0xffff));
-		break;
 	case HIST_FIELD_REL_STR:
 		loc = *(u32 *)(ev->rec + f->offset);
-		v = (unsigned long)(ev->rec + f->offset + sizeof(u32) +
-				    (loc & 0xffff));
+		v = (unsigned long)(ev->rec +
+				    trace_loc_start(loc, f->offset,
+						    f->kind == HIST_FIELD_REL_STR));
 		break;
 	case HIST_FIELD_TIMESTAMP:
 		v = ev->has_ts ? ev->ts :

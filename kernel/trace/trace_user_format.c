@@ -15,6 +15,7 @@
 #include <linux/unaligned.h>
 
 #include "trace.h"
+#include "trace_loc.h"
 #include "trace_user.h"
 
 /* Parse errors, as error_log shows them (enum user_event_err order) */
@@ -190,11 +191,10 @@ static const void *user_loc_data(const struct user_event_field *f,
 				 unsigned int *len)
 {
 	u32 loc = get_unaligned((const u32 *)(rec + f->offset));
-	unsigned int off = loc & 0xffff;
+	unsigned int off = trace_loc_start(loc, f->offset,
+					   f->kind == USER_FIELD_REL_LOC);
 
-	*len = loc >> 16;
-	if (f->kind == USER_FIELD_REL_LOC)
-		off += f->offset + sizeof(u32);
+	*len = trace_loc_len(loc);
 	if (off + *len > rec_size)
 		return NULL;
 	return rec + off;

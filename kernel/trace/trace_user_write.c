@@ -33,6 +33,7 @@
 #include <linux/unaligned.h>
 
 #include "trace.h"
+#include "trace_loc.h"
 #include "trace_user.h"
 
 /* How often a write faults pages in before giving up */
@@ -75,10 +76,9 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 		    f->kind != USER_FIELD_REL_LOC)
 			continue;
 		loc = get_unaligned((const u32 *)(rec + f->offset));
-		off = loc & 0xffff;
-		len = loc >> 16;
-		if (f->kind == USER_FIELD_REL_LOC)
-			off += f->offset + sizeof(u32);
+		off = trace_loc_start(loc, f->offset,
+				      f->kind == USER_FIELD_REL_LOC);
+		len = trace_loc_len(loc);
 		if (!len && !f->is_string)
 			continue;
 		if (off < fixed || off + len > size)
