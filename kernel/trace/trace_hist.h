@@ -269,6 +269,7 @@ enum hist_field_kind {
 	HIST_FIELD_CALLER,	/* common_stacktrace: the stack, saved as a key */
 	HIST_FIELD_TIMESTAMP,	/* common_timestamp */
 	HIST_FIELD_CPU,		/* common_cpu */
+	HIST_FIELD_COMM,	/* common_comm: the current task's comm */
 	HIST_FIELD_HITCOUNT,	/* 1 per event */
 	HIST_FIELD_CONST,
 	HIST_FIELD_VAR_REF,	/* a variable's value, read before the update */
@@ -378,6 +379,7 @@ static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed
 static inline bool hist_field_is_string(const struct hist_field *f)
 {
 	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
+	       f->kind == HIST_FIELD_COMM ||
 	       f->kind == HIST_FIELD_REL_STR;
 }
 

@@ -63,6 +63,7 @@ static const struct {
 } hist_pseudo[] = {
 	{ "common_timestamp", HIST_FIELD_TIMESTAMP, "u64", sizeof(u64) },
 	{ "common_cpu", HIST_FIELD_CPU, "unsigned int", sizeof(int) },
+	{ "common_comm", HIST_FIELD_COMM, "char[16]", TASK_COMM_LEN },
 	{ "common_stacktrace", HIST_FIELD_CALLER, "unsigned long[]",
 	  HIST_STACKTRACE_SIZE },
 	{ "hitcount", HIST_FIELD_HITCOUNT, "u64", sizeof(u64) },
@@ -126,9 +127,12 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		hist_field_pseudo(f, hist_pseudo[i].kind);
 	} else {
 		field = trace_find_event_field(b->call, name);
-		/* "cpu" and "stacktrace" are the old names of the common ones */
+		/* "cpu", "comm", "stacktrace": other names of the common ones */
 		if (field && !field->size && field->filter_type == FILTER_CPU)
 			hist_field_pseudo(f, HIST_FIELD_CPU);
+		else if (field && !field->size &&
+			 field->filter_type == FILTER_COMM)
+			hist_field_pseudo(f, HIST_FIELD_COMM);
 		else if (field && !field->size &&
 			 field->filter_type == FILTER_STACKTRACE)
 			hist_field_pseudo(f, HIST_FIELD_CALLER);
@@ -439,7 +443,9 @@ unsigned int hist_str_room(const struct hist_field *f,
 {
 	unsigned int len = 0;
 
-	if (f->kind != HIST_FIELD_STR)
+	if (f->kind == HIST_FIELD_COMM)
+		len = TASK_COMM_LEN;
+	else if (f->kind != HIST_FIELD_STR)
 		len = trace_loc_len(*(u32 *)(ev->rec + f->offset));
 	else if (f->field->size)
 		len = f->field->size;
@@ -515,6 +521,10 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 		break;
 	case HIST_FIELD_CPU:
 		v = raw_smp_processor_id();
+		break;
+	case HIST_FIELD_COMM:
+		/* as ftrace prints it: current's, in any context */
+		v = (unsigned long)current->comm;
 		break;
 	case HIST_FIELD_HITCOUNT:
 		v = 1;
