@@ -37,6 +37,7 @@
  * a lock or an allocation.
  */
 #include <linux/poll.h>
+#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -295,32 +296,38 @@ static struct event_trigger_data *hist_find_var(struct trace_event_file *file,
 
 /*
  * Add "keys=<@alike's keys>:@name=@field" to @file, with @alike's
- * filter: the histogram of a field variable.
+ * filter: the histogram of a field variable.  It is an ordinary command,
+ * listed in the trigger file like any other, so it is made from text:
+ * @alike's keys as they were written (they were accepted on this very
+ * event), built with a seq_buf.
  */
 static int hist_make_field_var(struct trace_event_file *file,
 			       struct event_trigger_data *alike,
 			       const char *name, const char *field)
 {
 	struct hist_data *hd = ((struct hist_trigger *)alike->private_data)->hd;
-	struct seq_file m = { .size = MAX_FILTER_STR_VAL };
+	struct seq_buf s;
 	unsigned int i;
+	char *cmd;
 	int ret;
 
-	m.buf = kzalloc(m.size, GFP_KERNEL);
-	if (!m.buf)
+	cmd = kmalloc(MAX_FILTER_STR_VAL, GFP_KERNEL);
+	if (!cmd)
 		return -ENOMEM;
-	seq_puts(&m, "keys=");
+	seq_buf_init(&s, cmd, MAX_FILTER_STR_VAL);
+	seq_buf_puts(&s, "keys=");
 	for (i = 0; i < hd->n_keys; i++) {
-		if (i)
-			seq_putc(&m, ',');
-		hist_print_expr(&m, hd->keys[i]);
+		const struct trace_token *t = &hd->keys[i]->expr->text;
+
+		seq_buf_printf(&s, "%s%.*s", i ? "," : "", t->len, t->start);
 	}
-	seq_printf(&m, ":%s=%s", name, field);
+	seq_buf_printf(&s, ":%s=%s", name, field);
 	if (alike->filter_str)
-		seq_printf(&m, " if %s", alike->filter_str);
-	ret = seq_has_overflowed(&m) ? -E2BIG :
-	      hist_cmd_parse(&hist_cmd, file, "", "hist", m.buf);
-	kfree(m.buf);
+		seq_buf_printf(&s, " if %s", alike->filter_str);
+	seq_buf_str(&s);	/* NUL-terminates @cmd */
+	ret = seq_buf_has_overflowed(&s) ? -E2BIG :
+	      hist_cmd_parse(&hist_cmd, file, "", "hist", cmd);
+	kfree(cmd);
 	return ret;
 }
 
