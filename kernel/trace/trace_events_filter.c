@@ -320,6 +320,13 @@ static const char *filter_text(const struct event_filter *filter)
 	return filter ? filter->filter_string : NULL;
 }
 
+/* The text @file's filter file lists, NULL when it has no filter */
+const char *event_filter_text(struct trace_event_file *file)
+{
+	lockdep_assert_held(&event_mutex);
+	return filter_text(filter_of(file));
+}
+
 /* caller must hold event_mutex */
 void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
 {

@@ -996,6 +996,136 @@ const struct file_operations event_trigger_fops = {
 };
 
 /* ---------------------------------------------------------------------
+ * show_event_filters and show_event_triggers, at the top of every
+ * instance: one line per filter or trigger of any of its events,
+ * "system:event<TAB>" and then what the event's own file lists.
+ *
+ * Each read() walks the instance's event list under event_mutex, which
+ * guards that list and every filter and trigger list: events created or
+ * removed meanwhile wait for the read to return, and one that goes
+ * between two reads is simply not listed (the position counts events).
+ * The event path takes none of this: a trigger or filter it runs is
+ * freed only after its RCU grace period, whoever lists it.
+ */
+static void *event_show_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+
+	/* Released in event_show_stop(), which runs even on error. */
+	mutex_lock(&event_mutex);
+	return seq_list_start(&tr->events, *pos);
+}
+
+static void *event_show_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+
+	return seq_list_next(v, &tr->events, pos);
+}
+
+static void event_show_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static void event_show_name(struct seq_file *m, struct trace_event_file *ef)
+{
+	seq_printf(m, "%s:%s\t", ef->event_call->class->system,
+		   trace_event_name(ef->event_call));
+}
+
+static int event_filters_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *ef = list_entry(v, struct trace_event_file,
+						 list);
+	const char *text = event_filter_text(ef);
+
+	if (text) {
+		event_show_name(m, ef);
+		seq_printf(m, "%s\n", text);
+	}
+	return 0;
+}
+
+static int event_triggers_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *ef = list_entry(v, struct trace_event_file,
+						 list);
+	struct event_trigger_data *trig;
+
+	list_for_each_entry(trig, &ef->triggers, list) {
+		if (trig->flags & EVENT_TRIGGER_FL_PROBE)
+			continue;
+		event_show_name(m, ef);
+		trig->cmd_ops->print(m, trig);
+	}
+	return 0;
+}
+
+static const struct seq_operations event_filters_seq_ops = {
+	.start	= event_show_start,
+	.next	= event_show_next,
+	.stop	= event_show_stop,
+	.show	= event_filters_show,
+};
+
+static const struct seq_operations event_triggers_seq_ops = {
+	.start	= event_show_start,
+	.next	= event_show_next,
+	.stop	= event_show_stop,
+	.show	= event_triggers_show,
+};
+
+/* The instance stays while the file is open (trace_array_put() at release) */
+static int event_show_open(struct inode *inode, struct file *filp,
+			   const struct seq_operations *ops)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	ret = seq_open(filp, ops);
+	if (ret) {
+		trace_array_put(tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = tr;
+	return 0;
+}
+
+static int event_filters_open(struct inode *inode, struct file *filp)
+{
+	return event_show_open(inode, filp, &event_filters_seq_ops);
+}
+
+static int event_triggers_open(struct inode *inode, struct file *filp)
+{
+	return event_show_open(inode, filp, &event_triggers_seq_ops);
+}
+
+static int event_show_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return seq_release(inode, filp);
+}
+
+const struct file_operations event_filters_show_fops = {
+	.open		= event_filters_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_show_release,
+};
+
+const struct file_operations event_triggers_show_fops = {
+	.open		= event_triggers_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_show_release,
+};
+
+/* ---------------------------------------------------------------------
  * Named triggers: several events sharing the data of the first one
  * registered under a name (used by histograms).  All under event_mutex.
  */
