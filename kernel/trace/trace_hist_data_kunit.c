@@ -228,6 +228,38 @@ static void hist_map_test_counts(struct kunit *test)
 			   "    Dropped: 0\n");
 }
 
+/* Feed one record from @depth nested calls down. */
+static noinline void hist_map_test_deep(struct hist_map_test *t, int depth)
+{
+	if (depth > 0)
+		hist_map_test_deep(t, depth - 1);
+	else
+		hist_map_test_feed(t, 1, 1, "a", "");
+	/* no tail call: each level keeps its frame */
+	barrier();
+}
+
+/* A stack key keeps HIST_STACKTRACE_DEPTH (31) return addresses. */
+static void hist_map_test_deep_stack(struct kunit *test)
+{
+	struct hist_map_test *t = hist_map_test_make(test,
+						     "hist:keys=common_stacktrace");
+	const char *out, *p;
+	int frames = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, HIST_STACKTRACE_DEPTH, 31);
+	hist_map_test_deep(t, 40);
+	out = hist_map_test_show(test, t);
+	p = strstr(out, "{ common_stacktrace:\n");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	/* one line per address, each starting with nine blanks */
+	for (p = strchr(p, '\n') + 1; !strncmp(p, "         ", 9);
+	     p = strchr(p, '\n') + 1)
+		frames++;
+	KUNIT_EXPECT_EQ_MSG(test, frames, HIST_STACKTRACE_DEPTH, "%s", out);
+}
+
 static void hist_map_test_strings(struct kunit *test)
 {
 	struct hist_map_test *t;
@@ -698,6 +730,7 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_counts),
 	KUNIT_CASE(hist_map_test_strings),
 	KUNIT_CASE(hist_map_test_execname),
+	KUNIT_CASE(hist_map_test_deep_stack),
 	KUNIT_CASE(hist_map_test_full),
 	KUNIT_CASE(hist_map_test_vars),
 	KUNIT_CASE(hist_map_test_refusals),
