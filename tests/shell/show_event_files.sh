@@ -15,10 +15,14 @@ I=$T/instances/show_ev
 cleanup() {
 	kill $churn 2>/dev/null
 	wait 2>/dev/null
-	for e in $F $X $P $I/events/sched/sched_process_fork; do
-		[ -d $e ] || continue
-		echo 0 > $e/filter 2>/dev/null
-		echo > $e/trigger 2>/dev/null
+	# "echo > trigger" clears histograms only, as on the base
+	for c in traceoff stacktrace traceon; do
+		echo "!$c" >> $F/trigger 2>/dev/null
+		echo "!$c" >> $I/events/sched/sched_process_fork/trigger 2>/dev/null
+	done
+	echo > $P/trigger 2>/dev/null
+	for e in $F $X $I/events/sched/sched_process_fork; do
+		[ -d $e ] && echo 0 > $e/filter
 	done
 	rmdir $I 2>/dev/null
 	echo '-:show_ev_u' >> $T/dynamic_events 2>/dev/null
@@ -87,4 +91,7 @@ while [ $i -lt 200 ]; do
 done
 kill $churn
 wait 2>/dev/null
+cleanup
+trap - EXIT
+expect_eq "nothing left" "" "$(cat $T/show_event_filters $T/show_event_triggers)"
 exit 0
