@@ -1,58 +1,135 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# fuzz.sh - make fuzz: boot a kernel (the debug kernel unless
-# TS_FUZZ_VARIANT says otherwise) and run trace_fuzz on every user-space
-# entry of the series.  SEED, N and J pick the run; REPLAY=FILE runs one
-# saved input alone; STOP=1 stops at the first report (make fuzz-planted).  Reports are read from the console as make check
-# does; inputs in flight at a report are saved in build/fuzz/.  Filter,
-# trigger and pid writes each wait for an RCU grace period: expedited
-# grace periods let several times more inputs through in the same time.
-# An oops panics the VM (oops=panic): a fuzz thread that dies holding a
-# lock would otherwise leave the run hanging until the VM's timeout; the
-# splat on the console fails the run all the same.
+# fuzz.sh - make fuzz: boot a kernel with detectors (the debug kernel:
+# KASAN, UBSAN, KFENCE, lockdep, kmemleak, hung-task and soft-lockup
+# detection, fault injection; KCSAN=1: the KCSAN kernel instead) and run
+# trace_fuzz's campaign on it (see README.md, "Fuzzing").
+#
+#   SEED, N (inputs), J (root workers), E (steps of a program) pick the run;
+#   STOP=1 stops at the first report (make fuzz-planted);
+#   REPLAY=FILE runs a saved program again (KEEP=list keeps only those
+#   operations, SERIAL=1 runs them one after the other).
+#
+# Reports come from the fuzzer (the machine-readable channel) and from the
+# console (report.py, as make check reads it).  Programs saved by the
+# fuzzer leave the VM in base64 and land in build/fuzz/.  When the kernel
+# ends the run (a panic, a stuck CPU, a machine that stops answering) the
+# program of the epoch that was running is made again here, from the
+# seed, with trace_fuzz -G.  A VM whose output stops for TS_FUZZ_STALL
+# seconds (default 300) is stopped.
 . "$(dirname "$0")/lib.sh"
 
-variant=${TS_FUZZ_VARIANT:-debug}
-seed=${SEED:-$(date +%s)} n=${N:-200000} j=${J:-4} replay=${REPLAY:-}
-stop=${STOP:+-x}
+if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ]; then
+	variant=${TS_FUZZ_VARIANT:-kcsan}
+else
+	variant=${TS_FUZZ_VARIANT:-debug}
+fi
+seed=${SEED:-$(date +%s)} n=${N:-24000} j=${J:-4} e=${E:-40} replay=${REPLAY:-}
+stall=${TS_FUZZ_STALL:-300}
 "$ROOT/harness/build-kernel.sh" "$variant"
 "$ROOT/harness/programs.sh"
+fuzzer=$B/progs/samples/trace_fuzz
+mkdir -p "$B/fuzz"
+
+# KCSAN: races count when one side is a function of ours
+syms=
+if [ "$variant" = kcsan ]; then
+	syms=$B/fuzz/ours.syms
+	for f in $(sed -n 's/^Files: //p' "$ROOT"/harness/components/*.txt); do
+		case $f in kernel/*.c) ;; *) continue ;; esac
+		o=$(variant_obj "$variant")/${f%.c}.o
+		[ -f "$o" ] && nm "$o" | awk '$2 ~ /^[tTwW]$/ { print $3 }'
+	done | sort -u > "$syms"
+fi
+
 job=$B/fuzz.job
 {
 	echo 'echo "TSBEGIN fuzz" > /dev/console'
+	[ -n "$syms" ] && { echo 'cat > /tmp/ours.syms <<"SYMS"'; cat "$syms"; echo 'SYMS'; }
 	if [ -n "$replay" ]; then
-		[ -f "$replay" ] || die "no input file $replay"
-		echo 'base64 -d > /tmp/input.bin <<"B64"'
+		[ -f "$replay" ] || die "no program file $replay"
+		echo 'base64 -d > /tmp/replay.seq <<"B64"'
 		base64 "$replay"
 		echo 'B64'
-		echo '/samples/trace_fuzz -r /tmp/input.bin -o /tmp'
+		echo "/samples/trace_fuzz -r /tmp/replay.seq ${KEEP:+-K $KEEP} ${SERIAL:+-S} -o /tmp ${syms:+-k /tmp/ours.syms}"
 	else
-		echo "/samples/trace_fuzz -s $seed -n $n -j $j -o /tmp $stop"
+		echo "/samples/trace_fuzz -s $seed -n $n -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
 	fi
 	echo 'rc=$?'
-	# saved inputs leave the VM as base64 on the result channel
-	echo 'for f in /tmp/fuzz-*.bin; do [ -f "$f" ] && { echo "FUZZ-FILE ${f#/tmp/}"; base64 "$f"; echo "FUZZ-END"; }; done'
 	echo 'echo "TSRESULT fuzz $([ $rc = 0 ] && echo pass || echo fail)"'
 	echo 'echo "TSEND fuzz" > /dev/console'
 } > "$job"
 "$ROOT/harness/initramfs.sh" "$job"
-say "fuzzing on the $variant kernel: seed $seed, $n inputs, $j threads${replay:+, replaying $replay}"
+say "fuzzing on the $variant kernel: ${replay:+replaying $replay}${replay:-seed $seed, $n inputs, $j workers and an unprivileged one, $e steps}"
+
+# descendants PID - the processes PID started, and theirs
+descendants() {
+	local c
+	for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+		echo "$c"
+		descendants "$c"
+	done
+}
+
+# The VM, watched for output
+out=$B/logs/fuzz.out
+console=$B/logs/fuzz.console
+t0=$(date +%s)
+env TS_QUIET=1 TS_INITRD="$B/initramfs-job.cpio" TS_MEM="${TS_MEM:-2G}" \
+	TS_VM_TIMEOUT="${TS_VM_TIMEOUT:-7200}" \
+	"$ROOT/harness/vm.sh" "$variant" fuzz fuzz loglevel=5 kunit.enable=0 \
+	rcupdate.rcu_expedited=1 oops=panic kfence.sample_interval=10 \
+	${TS_FUZZ_CMDLINE:-} &
+vm_pid=$!
+stalled=0
+while kill -0 "$vm_pid" 2>/dev/null; do
+	sleep 5
+	last=$(stat -c %Y "$out" "$console" 2>/dev/null | sort -n | tail -n1)
+	if [ -n "$last" ] && [ $(($(date +%s) - last)) -gt "$stall" ]; then
+		stalled=1
+		# shellcheck disable=SC2046
+		kill -TERM $(descendants "$vm_pid") "$vm_pid" 2>/dev/null || true
+		break
+	fi
+done
 set +e
-TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" "$variant" fuzz fuzz \
-	quiet kunit.enable=0 rcupdate.rcu_expedited=1 oops=panic ${TS_FUZZ_CMDLINE:-}
+wait "$vm_pid"
 vm=$?
 set -e
-mkdir -p "$B/fuzz"
-tr -d '\r' < "$B/logs/fuzz.out" | awk -v dir="$B/fuzz" '
+secs=$(($(date +%s) - t0))
+
+# Saved programs, out of the result channel; the fuzzer's own lines
+tr -d '\r' < "$out" | awk -v dir="$B/fuzz" '
 	/^FUZZ-FILE / { f = dir "/" $2; cmd = "base64 -d > " f; next }
-	/^FUZZ-END/ { close(cmd); cmd = ""; next }
-	cmd != "" { print | cmd; next }
+	/^FUZZ-END / { if (cmd != "") close(cmd); cmd = ""; next }
+	/^FUZZ-B64 / { if (cmd != "") print $2 | cmd; next }
 	/^fuzz: / { print }'
-[ $vm = 124 ] && { echo "FAIL the fuzz VM did not finish in time"; exit 1; }
+finished=0
+grep -q '^TS-DONE' "$out" && finished=1
+
+# A run the kernel ended: its last epoch's program, made again here
+if [ $finished = 0 ] && [ -z "$replay" ]; then
+	epoch=$(tr -d '\r' < "$out" | sed -n 's/^fuzz: epoch \([0-9]*\).*/\1/p' | tail -n1)
+	if [ -n "$epoch" ]; then
+		f=$B/fuzz/fuzz-$seed-$epoch.seq
+		[ -f "$f" ] || "$fuzzer" -s "$seed" -j "$j" -e "$e" -G "$epoch" -o "$f"
+		echo "fuzz: the run ended in epoch $epoch; its program is in ${f#$ROOT/}"
+	fi
+fi
+[ $stalled = 1 ] && echo "FAIL the fuzz VM produced nothing for ${stall}s and was stopped"
+[ "$vm" = 124 ] && echo "FAIL the fuzz VM did not finish in time"
 set +e
-python3 "$ROOT/harness/report.py" "$B/logs/fuzz.console" "$B/logs/fuzz.out" fuzz
+python3 "$ROOT/harness/report.py" "$console" "$out" fuzz > "$B/fuzz/report.txt"
 rc=$?
 set -e
-grep -q TS-DONE "$B/logs/fuzz.out" ||
-	die "the fuzz run did not finish (the kernel panicked?): see build/logs/fuzz.console"
+grep -v '^PASS\|^[0-9]* passed' "$B/fuzz/report.txt" || true
+echo "fuzz: $((secs / 60)) min $((secs % 60)) s on the $variant kernel"
+if [ $finished = 0 ]; then
+	splats=$(grep -c '^FAIL kernel splat' "$B/fuzz/report.txt" || true)
+	own=$(tr -d '\r' < "$out" | grep -c '^fuzz: REPORT' || true)
+	inputs=$(tr -d '\r' < "$out" | sed -n 's/^fuzz: \([0-9]*\) inputs, .*/\1/p' | tail -n1)
+	echo "fuzz: the run did not finish (see ${console#$ROOT/})"
+	[ -n "$inputs" ] || echo "fuzz: ${inputs:-?} inputs, $((splats + own)) reports"
+	exit 1
+fi
 exit $rc
