@@ -27,7 +27,7 @@ rc=$?
 set -e
 echo "$out" | tail -n 8
 bad=0
-expect() { echo "$out" | grep -q "$1" || { echo "selftest: missing: $1"; bad=1; }; }
+expect() { grep -q "$1" <<< "$out" || { echo "selftest: missing: $1"; bad=1; }; }
 [ $rc != 0 ] || { echo "selftest: make check exited 0"; bad=1; }
 expect '^FAIL zz_fails: exit status 1'
 expect '^FAIL zz_hangs: timed out after 5s'

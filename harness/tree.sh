@@ -11,8 +11,16 @@
 
 base=$(base_tree)
 src=$B/src
-stage=$B/stage
 manifest=$src/.ts-manifest
+
+# One sync at a time per checkout (make targets may start one each), and
+# a staging folder of this run's own: two syncs sharing one could each
+# copy a base file over the other's copy of ours.
+mkdir -p "$B"
+exec 9> "$B/.tree.lock"
+flock 9
+stage=$(mktemp -d "$B/stage.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
 
 if [ ! -f "$src/.ts-copied" ]; then
 	say "copying the base tree into build/src (once)"
@@ -30,7 +38,6 @@ patches=$(ls patches/*.patch 2>/dev/null | sort || true)
 patched=$(for p in $patches; do sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
 previous=$(cat "$manifest" 2>/dev/null || true)
 
-rm -rf "$stage" && mkdir -p "$stage"
 for f in $(printf '%s\n' $ours $patched | sort -u); do
 	if [ -f "$base/$f" ]; then
 		mkdir -p "$stage/$(dirname "$f")" && cp "$base/$f" "$stage/$f"
@@ -57,13 +64,20 @@ for f in $(printf '%s\n' $ours $patched | sort -u); do
 	fi
 done
 # Files that were ours or patched before and are no longer: back to base.
-for f in $previous; do
-	printf '%s\n' $ours $patched | grep -qxF "$f" && continue
+# (A set difference: "printf | grep -q" under pipefail fails whenever
+# grep's early exit kills printf with SIGPIPE, and so once took files
+# that are still ours for files that are gone.)
+current=$(printf '%s\n' $ours $patched | sort -u)
+for f in $(comm -23 <(printf '%s\n' $previous | sort -u) <(echo "$current")); do
 	if [ -f "$base/$f" ]; then
 		cmp -s "$base/$f" "$src/$f" || { cp --remove-destination "$base/$f" "$src/$f"; changed=$((changed + 1)); }
 	else
 		rm -f "$src/$f"; changed=$((changed + 1))
 	fi
 done
-printf '%s\n' $ours $patched | sort -u > "$manifest"
+echo "$current" > "$manifest"
 say "build/src: $(echo $ours | wc -w) files of ours, $(echo $patches | wc -w) patches, $changed updated"
+# What kbuild is about to read must be what we own.
+for f in $ours; do
+	cmp -s "$f" "$src/$f" || die "build/src/$f is not ours after the sync"
+done

@@ -21,10 +21,11 @@
  * the first trigger (named_data), which lives until the last of them
  * goes, even when it was removed from its own event.
  *
- * Matching.  Two commands mean the same histogram when their canonical
- * texts without size= and clock= (hist_print_identity()) and their
- * filters are equal: that is how !hist, :pause, :cont and :clear find
- * their histogram, and how a second identical one is refused.
+ * Matching.  Two commands mean the same histogram when their listings
+ * would be equal but for size= and clock= (hist_data_same() compares
+ * them part by part) and their filters are equal: that is how !hist,
+ * :pause, :cont and :clear find their histogram, and how a second
+ * identical one is refused.
  *
  * Locking.  Everything but the trigger function runs under event_mutex:
  * adding and removing, the hist files, and the instance's list of
@@ -144,7 +145,7 @@ static int hist_snap_start(struct hist_trigger *ht)
 {
 	int ret;
 
-	if (!hist_has_snapshot(ht->hd))
+	if (!hist_snapshot_act(ht->hd))
 		return 0;
 	ht->snap = kzalloc(sizeof(*ht->snap), GFP_KERNEL);
 	if (!ht->snap)
@@ -437,36 +438,17 @@ fail:
 
 /* ---- matching ---- */
 
-static char *hist_identity(const struct hist_data *hd)
-{
-	struct seq_file m = { .size = PAGE_SIZE };
-
-	m.buf = kzalloc(m.size, GFP_KERNEL);
-	if (m.buf)
-		hist_print_identity(&m, hd);
-	return m.buf;
-}
-
 /* Whether @a and @b are the same histogram (see the top of this file). */
 static bool hist_same(struct event_trigger_data *a, struct event_trigger_data *b,
 		      bool ignore_filter)
 {
 	struct hist_trigger *ha = a->private_data, *hb = b->private_data;
-	char *ta, *tb;
-	bool same;
 
 	if (!ignore_filter &&
 	    (!a->filter_str != !b->filter_str ||
 	     (a->filter_str && strcmp(a->filter_str, b->filter_str))))
 		return false;
-	if (ha == hb)
-		return true;
-	ta = hist_identity(ha->hd);
-	tb = hist_identity(hb->hd);
-	same = ta && tb && !strcmp(ta, tb);
-	kfree(ta);
-	kfree(tb);
-	return same;
+	return ha == hb || hist_data_same(ha->hd, hb->hd);
 }
 
 /* The histogram on @file that @key means. */

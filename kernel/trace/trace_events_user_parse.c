@@ -39,11 +39,6 @@ static const struct user_scalar user_scalars[] = {
 	{ "int", 4, true },	{ "unsigned int", 4, false },
 };
 
-static bool user_tok_is(const struct trace_token *t, const char *word)
-{
-	return t->len == strlen(word) && !strncmp(t->start, word, t->len);
-}
-
 static bool user_tok_ident(const struct trace_token *t, bool first_alpha)
 {
 	unsigned int i;
@@ -141,8 +136,8 @@ static int user_parse_field(struct trace_token *tok, int n,
 	int len;
 	int t = 0;
 
-	if (user_tok_is(&tok[0], "__data_loc") ||
-	    user_tok_is(&tok[0], "__rel_loc")) {
+	if (trace_token_is(&tok[0], "__data_loc") ||
+	    trace_token_is(&tok[0], "__rel_loc")) {
 		loc = tok[0].start[2] == 'd' ? "__data_loc " : "__rel_loc ";
 		t++;
 	}
@@ -151,8 +146,8 @@ static int user_parse_field(struct trace_token *tok, int n,
 
 	/* Type words: "struct X", "unsigned T" or one word, spelled normalized */
 	pos = tok[t].pos;
-	if ((user_tok_is(&tok[t], "struct") ||
-	     user_tok_is(&tok[t], "unsigned")) && t + 1 < n) {
+	if ((trace_token_is(&tok[t], "struct") ||
+	     trace_token_is(&tok[t], "unsigned")) && t + 1 < n) {
 		len = snprintf(tname, sizeof(tname), "%.*s %.*s", tok[t].len,
 			       tok[t].start, tok[t + 1].len, tok[t + 1].start);
 		t++;
@@ -213,7 +208,7 @@ static int user_parse_field(struct trace_token *tok, int n,
 
 	if (loc) {
 		/* Loc fields describe a variable array: "T[]" */
-		if (!user_tok_is(&array, "[]"))
+		if (!trace_token_is(&array, "[]"))
 			return user_fail(perr, USER_ERR_BAD_ARRAY,
 					 array.len ? array.pos : type.pos);
 		f->kind = loc[2] == 'd' ? USER_FIELD_DATA_LOC :

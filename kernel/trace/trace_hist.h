@@ -131,6 +131,14 @@ enum hist_mod {
 	HIST_MOD_STACKTRACE	= BIT(10),
 };
 
+/* A modifier's spelling; hist_mod_names[] ends with an empty entry. */
+struct hist_mod_name {
+	const char	*name;
+	unsigned int	mod;
+};
+
+extern const struct hist_mod_name hist_mod_names[];
+
 /* One node of an expression tree. */
 enum hist_expr_kind {
 	HIST_EXPR_FIELD,	/* an event field, common_*, hitcount, ... */
@@ -228,8 +236,9 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
 		    struct hist_parse_err *err);
-bool hist_token_is(const struct trace_token *tok, const char *str);
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
+bool hist_spec_action_same(const struct hist_spec_action *a,
+			   const struct hist_spec_action *b);
 
 /*
  * ---- Fields: an expression bound to an event (trace_hist_field.c) ----
@@ -330,11 +339,15 @@ struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
 void hist_field_free(struct hist_field *f);
+const char *hist_pseudo_name(const struct hist_field *f);
+bool hist_field_named(const struct hist_field *f, const struct trace_token *name);
+bool hist_field_equal(const struct hist_field *a, const struct hist_field *b);
 bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
 		     const struct hist_data *ha, const struct hist_data *hb);
 /* Whether @f reads the event's time stamp (common_timestamp). */
 bool hist_field_uses_clock(const struct hist_field *f);
-u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev);
+/* The value of @f for the event @ev (a string: the address of its bytes) */
+u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 
 static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
 {
@@ -348,19 +361,6 @@ static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed
 	default:
 		return *(const u64 *)p;
 	}
-}
-
-/*
- * The value of @f for the event @ev: an event field as it is, the common
- * case, read in line; everything else by hist_field_compute().
- */
-static __always_inline u64 hist_field_value(const struct hist_field *f,
-					    const struct hist_event *ev)
-{
-	if (f->kind == HIST_FIELD_NUM &&
-	    !(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)))
-		return hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
-	return hist_field_compute(f, ev);
 }
 
 static inline bool hist_field_is_string(const struct hist_field *f)
@@ -402,7 +402,24 @@ struct hist_pad {
 };
 
 struct hist_pads;
-struct hist_act;
+
+/*
+ * A handler of the command bound to the histogram (trace_hist_actions.c):
+ * what it tracks, what it fires or saves, and where it keeps it.
+ */
+struct hist_act {
+	const struct hist_spec_action *spec;
+	struct synth_event	*synth;		/* trace: held with ->ref */
+	struct hist_field	*track;		/* onmax/onchange: its $var */
+	unsigned int		track_var;	/* map variable: max or last */
+	unsigned int		n_params;
+	struct hist_field	*params[HIST_PARAMS_MAX];
+	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
+	int			str_slot[HIST_PARAMS_MAX];	/* string slot, or -1 */
+	struct hist_expr	*exprs;		/* what params[] were bound from */
+	char			(*names)[HIST_VAR_NAME_MAX];	/* of field variables */
+	struct hist_expr	track_expr;	/* what track was bound from */
+};
 
 struct hist_data {
 	const struct hist_spec	*spec;		/* the command it was made from */
@@ -458,21 +475,13 @@ void hist_actions_register(struct hist_data *hd);
 void hist_actions_unregister(struct hist_data *hd);
 void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 		      const struct hist_event *ev, struct hist_pad *pad);
-void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
-			struct tracing_map_elt *elt);
-void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd);
-void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd);
-bool hist_has_snapshot(const struct hist_data *hd);
+const struct hist_act *hist_snapshot_act(const struct hist_data *hd);
 bool hist_snapshot_beats(const struct hist_data *hd,
 			 struct tracing_map_elt *elt, u64 *best);
 void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd);
 
 /* hist_debug (trace_hist_debug.c) */
 void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
-void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f);
-void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f);
-void hist_print_debug_var(struct seq_file *m, const char *name, int len,
-			  unsigned int idx);
 
 /*
  * The histograms whose variables others can reference: one scope per
@@ -500,6 +509,7 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
 void hist_data_destroy(struct hist_data *hd);
+bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
 bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
 /* @ev, made by the caller, gets its time stamp and variables' values. */
 void hist_data_update(struct hist_data *hd, struct hist_event *ev);
@@ -522,11 +532,8 @@ struct hist_val_stat {
 };
 
 void hist_print_expr(struct seq_file *m, const struct hist_field *f);
-bool hist_field_name_is(const struct hist_field *f,
-			const struct trace_token *name);
 void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			const char *filter, bool paused);
-void hist_print_identity(struct seq_file *m, const struct hist_data *hd);
 int hist_print_entries(struct seq_file *m, struct hist_data *hd);
 void hist_print_totals(struct seq_file *m, const struct hist_data *hd,
 		       unsigned int n_entries);

@@ -31,20 +31,6 @@
 
 #include "trace_hist.h"
 
-struct hist_act {
-	const struct hist_spec_action *spec;
-	struct synth_event	*synth;		/* trace: held with ->ref */
-	struct hist_field	*track;		/* onmax/onchange: its $var */
-	unsigned int		track_var;	/* map variable: max or last */
-	unsigned int		n_params;
-	struct hist_field	*params[HIST_PARAMS_MAX];
-	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
-	int			str_slot[HIST_PARAMS_MAX];	/* string slot, or -1 */
-	struct hist_expr	*exprs;		/* what params[] were bound from */
-	char			(*names)[HIST_VAR_NAME_MAX];	/* of field variables */
-	struct hist_expr	track_expr;	/* what track was bound from */
-};
-
 typedef void (*hist_synth_probe_t)(void *data, u64 *vals, unsigned int *idx);
 
 /*
@@ -136,8 +122,8 @@ static struct hist_field *hist_param_bind(struct hist_bind *b,
 	if (e->kind == HIST_EXPR_VAR)
 		return hist_field_bind(b, e, HIST_ROLE_VAR);
 	if (e->system.len &&
-	    (!hist_token_is(&e->system, call->class->system) ||
-	     !hist_token_is(&e->event, trace_event_name(call))))
+	    (!trace_token_is(&e->system, call->class->system) ||
+	     !trace_token_is(&e->event, trace_event_name(call))))
 		return hist_param_field_var(b, a, e, name);
 
 	f = hist_field_bind(b, e, HIST_ROLE_VAR);
@@ -478,7 +464,7 @@ void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
 
 /* ---- snapshot(): the condition, kept by the trigger code ---- */
 
-static const struct hist_act *hist_snapshot_act(const struct hist_data *hd)
+const struct hist_act *hist_snapshot_act(const struct hist_data *hd)
 {
 	unsigned int i;
 
@@ -486,11 +472,6 @@ static const struct hist_act *hist_snapshot_act(const struct hist_data *hd)
 		if (hd->actions[i]->spec->action == HIST_ACT_SNAPSHOT)
 			return hd->actions[i];
 	return NULL;
-}
-
-bool hist_has_snapshot(const struct hist_data *hd)
-{
-	return hist_snapshot_act(hd);
 }
 
 /*
@@ -511,167 +492,4 @@ bool hist_snapshot_beats(const struct hist_data *hd,
 		return false;
 	*best = v;
 	return true;
-}
-
-/* "onmax($var)" of the snapshot() handler, for the hist file. */
-void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd)
-{
-	const struct hist_act *a = hist_snapshot_act(hd);
-
-	if (a)
-		seq_printf(m, "%s($%.*s)", hist_handler_names[a->spec->handler],
-			   a->spec->var.len, a->spec->var.start);
-}
-
-/* ---- output ---- */
-
-/* After an entry's values: the tracked value and what was saved. */
-void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
-			struct tracing_map_elt *elt)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < hd->n_actions; i++) {
-		const struct hist_act *a = hd->actions[i];
-
-		if (!a->track || a->spec->action == HIST_ACT_SNAPSHOT)
-			continue;
-		seq_printf(m, "\n\t%s: %10llu",
-			   a->spec->handler == HIST_ONMAX ? "max" : "changed",
-			   tracing_map_read_var(elt, a->track_var));
-		if (a->spec->action != HIST_ACT_SAVE)
-			continue;
-		for (j = 0; j < a->n_params; j++) {
-			const struct trace_token *name = &a->spec->params[j];
-			u64 v = tracing_map_read_var(elt, a->save_var[j]);
-
-			if (a->str_slot[j] >= 0)
-				seq_printf(m, "  %.*s: %-32s", name->len, name->start,
-					   (char *)(unsigned long)v);
-			else
-				seq_printf(m, "  %.*s: %10llu", name->len,
-					   name->start, v);
-		}
-	}
-}
-
-/* The handlers in the trigger listing. */
-void hist_print_actions_spec(struct seq_file *m, const struct hist_data *hd)
-{
-	static const char * const actions[] = {
-		[HIST_ACT_TRACE] = "trace", [HIST_ACT_SAVE] = "save",
-		[HIST_ACT_SNAPSHOT] = "snapshot",
-	};
-	unsigned int i, j;
-
-	for (i = 0; i < hd->n_actions; i++) {
-		const struct hist_spec_action *sa = hd->actions[i]->spec;
-		bool trace = sa->action == HIST_ACT_TRACE && !sa->legacy;
-
-		seq_printf(m, ":%s(", hist_handler_names[sa->handler]);
-		if (sa->handler == HIST_ONMATCH)
-			seq_printf(m, "%.*s.%.*s", sa->system.len, sa->system.start,
-				   sa->event.len, sa->event.start);
-		else
-			seq_printf(m, "$%.*s", sa->var.len, sa->var.start);
-		if (sa->legacy)
-			seq_printf(m, ").%.*s(", sa->synth.len, sa->synth.start);
-		else
-			seq_printf(m, ").%s(", actions[sa->action]);
-		if (trace)
-			seq_printf(m, "%.*s", sa->synth.len, sa->synth.start);
-		for (j = 0; j < sa->n_params; j++)
-			seq_printf(m, "%s%.*s", j || trace ? "," : "",
-				   sa->params[j].len, sa->params[j].start);
-		seq_putc(m, ')');
-	}
-}
-
-/*
- * The "field variables" of hist_debug: the trace() parameters that name
- * an event field rather than a $variable.  A field of the histogram's own
- * event is read from the record when the action runs, so it has a .val
- * and no .var; a field of another event is the variable made for it on a
- * histogram of that event, which the parameter references.
- */
-static void hist_print_field_vars_debug(struct seq_file *m,
-					const struct hist_data *hd)
-{
-	unsigned int i, j, n = 0;
-
-	for (i = 0; i < hd->n_actions; i++) {
-		const struct hist_act *a = hd->actions[i];
-
-		if (a->spec->action != HIST_ACT_TRACE)
-			continue;
-		for (j = 0; j < a->n_params; j++) {
-			/* a field of another event: a reference to its variable */
-			const struct hist_field *ref = a->names[j][0] ? a->params[j] : NULL;
-			const struct hist_field *f = ref ? ref->var_hd->vars[ref->var_idx] :
-							 a->params[j];
-
-			if (!f->field)
-				continue;
-			if (!n)
-				seq_puts(m, "\n  field variables:\n");
-			seq_printf(m, "\n    hist_data->field_vars[%u]:\n", n);
-			if (ref) {
-				seq_printf(m, "\n      field_vars[%u].var:\n", n);
-				hist_print_debug_var(m, a->names[j], strlen(a->names[j]),
-						     ref->var_idx);
-				seq_printf(m, "      var.hist_data: %p\n", ref->var_hd);
-			}
-			seq_printf(m, "\n      field_vars[%u].val:\n", n++);
-			seq_printf(m, "      ftrace_event_field name: %s\n",
-				   f->field->name);
-			hist_print_debug_tail(m, f);
-		}
-	}
-}
-
-/* The handlers' part of hist_debug (see trace_hist_debug.c). */
-void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
-{
-	unsigned int i, j, n = 0;
-
-	hist_print_field_vars_debug(m, hd);
-	if (hd->n_actions)
-		seq_puts(m, "\n  action tracking variables (for onmax()/onchange()/onmatch()):\n");
-	for (i = 0; i < hd->n_actions; i++) {
-		const struct hist_act *a = hd->actions[i];
-		const struct hist_spec_action *sa = a->spec;
-		const char *track = sa->handler == HIST_ONMAX ? "__max" : "__change";
-
-		if (a->track) {
-			seq_printf(m, "\n    hist_data->actions[%u].track_data.var_ref:\n", i);
-			hist_print_debug_ref(m, a->track);
-			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
-			hist_print_debug_var(m, track, strlen(track), a->track_var);
-			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
-		} else {
-			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %.*s\n",
-				   i, sa->system.len, sa->system.start);
-			seq_printf(m, "    hist_data->actions[%u].match_data.event: %.*s\n",
-				   i, sa->event.len, sa->event.start);
-		}
-	}
-	for (i = 0; i < hd->n_actions; i++) {
-		const struct hist_act *a = hd->actions[i];
-
-		if (a->spec->action != HIST_ACT_SAVE)
-			continue;
-		seq_puts(m, "\n  save action variables (save() params):\n");
-		for (j = 0; j < a->n_params; j++, n++) {
-			const struct trace_token *name = &a->spec->params[j];
-
-			seq_printf(m, "\n    hist_data->save_vars[%u]:\n", n);
-			seq_printf(m, "\n      save_vars[%u].var:\n", n);
-			hist_print_debug_var(m, name->start, name->len, a->save_var[j]);
-			seq_printf(m, "\n      save_vars[%u].val:\n", n);
-			if (a->params[j]->field)
-				seq_printf(m, "      ftrace_event_field name: %s\n",
-					   a->params[j]->field->name);
-			hist_print_debug_tail(m, a->params[j]);
-		}
-	}
 }

@@ -15,7 +15,7 @@
 
 #include "trace_hist.h"
 
-void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f)
+static void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f)
 {
 	seq_printf(m, "      type: %s\n", f->type);
 	seq_printf(m, "      size: %u\n", f->size);
@@ -23,7 +23,7 @@ void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f)
 }
 
 /* A map variable of the handlers: its flag, @len bytes of @name, its index. */
-void hist_print_debug_var(struct seq_file *m, const char *name, int len,
+static void hist_print_debug_var(struct seq_file *m, const char *name, int len,
 			  unsigned int idx)
 {
 	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
@@ -57,7 +57,7 @@ static void hist_debug_val(struct seq_file *m, const struct hist_field *f,
 	hist_print_debug_tail(m, f);
 }
 
-void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f)
+static void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f)
 {
 	const struct hist_expr *e = f->expr;
 
@@ -73,6 +73,95 @@ void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f)
 		seq_printf(m, "      event_name: %.*s\n", e->event.len, e->event.start);
 	}
 	hist_print_debug_tail(m, f);
+}
+
+/*
+ * The "field variables" of hist_debug: the trace() parameters that name
+ * an event field rather than a $variable.  A field of the histogram's own
+ * event is read from the record when the action runs, so it has a .val
+ * and no .var; a field of another event is the variable made for it on a
+ * histogram of that event, which the parameter references.
+ */
+static void hist_print_field_vars_debug(struct seq_file *m,
+					const struct hist_data *hd)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (a->spec->action != HIST_ACT_TRACE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			/* a field of another event: a reference to its variable */
+			const struct hist_field *ref = a->names[j][0] ? a->params[j] : NULL;
+			const struct hist_field *f = ref ? ref->var_hd->vars[ref->var_idx] :
+							 a->params[j];
+
+			if (!f->field)
+				continue;
+			if (!n)
+				seq_puts(m, "\n  field variables:\n");
+			seq_printf(m, "\n    hist_data->field_vars[%u]:\n", n);
+			if (ref) {
+				seq_printf(m, "\n      field_vars[%u].var:\n", n);
+				hist_print_debug_var(m, a->names[j], strlen(a->names[j]),
+						     ref->var_idx);
+				seq_printf(m, "      var.hist_data: %p\n", ref->var_hd);
+			}
+			seq_printf(m, "\n      field_vars[%u].val:\n", n++);
+			seq_printf(m, "      ftrace_event_field name: %s\n",
+				   f->field->name);
+			hist_print_debug_tail(m, f);
+		}
+	}
+}
+
+/* The handlers' part: what each keeps, and the saved fields. */
+static void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
+{
+	unsigned int i, j, n = 0;
+
+	hist_print_field_vars_debug(m, hd);
+	if (hd->n_actions)
+		seq_puts(m, "\n  action tracking variables (for onmax()/onchange()/onmatch()):\n");
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+		const struct hist_spec_action *sa = a->spec;
+		const char *track = sa->handler == HIST_ONMAX ? "__max" : "__change";
+
+		if (a->track) {
+			seq_printf(m, "\n    hist_data->actions[%u].track_data.var_ref:\n", i);
+			hist_print_debug_ref(m, a->track);
+			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
+			hist_print_debug_var(m, track, strlen(track), a->track_var);
+			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
+		} else {
+			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %.*s\n",
+				   i, sa->system.len, sa->system.start);
+			seq_printf(m, "    hist_data->actions[%u].match_data.event: %.*s\n",
+				   i, sa->event.len, sa->event.start);
+		}
+	}
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (a->spec->action != HIST_ACT_SAVE)
+			continue;
+		seq_puts(m, "\n  save action variables (save() params):\n");
+		for (j = 0; j < a->n_params; j++, n++) {
+			const struct trace_token *name = &a->spec->params[j];
+
+			seq_printf(m, "\n    hist_data->save_vars[%u]:\n", n);
+			seq_printf(m, "\n      save_vars[%u].var:\n", n);
+			hist_print_debug_var(m, name->start, name->len, a->save_var[j]);
+			seq_printf(m, "\n      save_vars[%u].val:\n", n);
+			if (a->params[j]->field)
+				seq_printf(m, "      ftrace_event_field name: %s\n",
+					   a->params[j]->field->name);
+			hist_print_debug_tail(m, a->params[j]);
+		}
+	}
 }
 
 void hist_print_debug(struct seq_file *m, const struct hist_data *hd)

@@ -23,6 +23,8 @@
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
+#include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 
@@ -42,6 +44,22 @@ void hist_field_free(struct hist_field *f)
 	kfree(f);
 }
 
+/*
+ * How modifiers are spelled, for the parser and the listing alike.  The
+ * order is the one in which a field shows its modifier (the first that
+ * it has, as on the base kernel); "bucket" is an older spelling, read
+ * and never shown.
+ */
+const struct hist_mod_name hist_mod_names[] = {
+	{ "hex", HIST_MOD_HEX },		{ "sym", HIST_MOD_SYM },
+	{ "sym-offset", HIST_MOD_SYM_OFFSET },	{ "execname", HIST_MOD_EXECNAME },
+	{ "syscall", HIST_MOD_SYSCALL },	{ "log2", HIST_MOD_LOG2 },
+	{ "buckets", HIST_MOD_BUCKETS },	{ "usecs", HIST_MOD_USECS },
+	{ "percent", HIST_MOD_PERCENT },	{ "graph", HIST_MOD_GRAPH },
+	{ "stacktrace", HIST_MOD_STACKTRACE },	{ "bucket", HIST_MOD_BUCKETS },
+	{}
+};
+
 /* The generic names that are not fields of any event. */
 static const struct {
 	const char		*name;
@@ -56,9 +74,25 @@ static const struct {
 	{ "hitcount", HIST_FIELD_HITCOUNT, "u64", sizeof(u64) },
 };
 
-static void hist_field_pseudo(struct hist_field *f, unsigned int i)
+/* The name of a field that is no field of the event, or NULL. */
+const char *hist_pseudo_name(const struct hist_field *f)
 {
-	f->kind = hist_pseudo[i].kind;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
+		if (hist_pseudo[i].kind == f->kind)
+			return hist_pseudo[i].name;
+	return NULL;
+}
+
+/* Make @f the pseudo field of @kind. */
+static void hist_field_pseudo(struct hist_field *f, enum hist_field_kind kind)
+{
+	unsigned int i;
+
+	for (i = 0; hist_pseudo[i].kind != kind; i++)
+		;
+	f->kind = kind;
 	f->type = hist_pseudo[i].type;
 	f->size = hist_pseudo[i].size;
 }
@@ -87,23 +121,23 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
 	/* system.event.field: a field of this very event */
 	if (e->system.len &&
-	    (!hist_token_is(&e->system, b->call->class->system) ||
-	     !hist_token_is(&e->event, trace_event_name(b->call))))
+	    (!trace_token_is(&e->system, b->call->class->system) ||
+	     !trace_token_is(&e->event, trace_event_name(b->call))))
 		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
 		if (!strcmp(name, hist_pseudo[i].name))
 			break;
 	if (i < ARRAY_SIZE(hist_pseudo)) {
-		hist_field_pseudo(f, i);
+		hist_field_pseudo(f, hist_pseudo[i].kind);
 	} else {
 		field = trace_find_event_field(b->call, name);
 		/* "cpu" and "stacktrace" are the old names of the common ones */
 		if (field && !field->size && field->filter_type == FILTER_CPU)
-			hist_field_pseudo(f, 1);
+			hist_field_pseudo(f, HIST_FIELD_CPU);
 		else if (field && !field->size &&
 			 field->filter_type == FILTER_STACKTRACE)
-			hist_field_pseudo(f, 2);
+			hist_field_pseudo(f, HIST_FIELD_CALLER);
 		else if (!field || (!field->size &&
 				    field->filter_type != FILTER_STATIC_STRING))
 			return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
@@ -310,6 +344,81 @@ bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
 	       hist_field_same(a->arg[1], b->arg[1], ha, hb);
 }
 
+/*
+ * Whether @a and @b are the same expression as a listing shows it: the
+ * same fields by name, modifiers, constants and references as written.
+ * (hist_field_same() asks more: the same bytes of the record.)
+ */
+bool hist_field_equal(const struct hist_field *a, const struct hist_field *b)
+{
+	const struct hist_expr *ea, *eb;
+
+	if (!a || !b)
+		return a == b;
+	ea = a->expr;
+	eb = b->expr;
+	/* a stack field shows .stacktrace whether it was written or not */
+	if (a->kind != b->kind || !a->field != !b->field ||
+	    (a->kind != HIST_FIELD_STACK && a->mods != b->mods) ||
+	    ((a->mods & HIST_MOD_BUCKETS) && a->buckets != b->buckets) ||
+	    (a->kind == HIST_FIELD_CONST && a->constant != b->constant) ||
+	    (a->field && strcmp(a->field->name, b->field->name)))
+		return false;
+	if (a->kind == HIST_FIELD_VAR_REF &&
+	    (!trace_token_eq(&ea->system, &eb->system) ||
+	     !trace_token_eq(&ea->event, &eb->event) ||
+	     !trace_token_eq(&ea->name, &eb->name)))
+		return false;
+	return hist_field_equal(a->arg[0], b->arg[0]) &&
+	       hist_field_equal(a->arg[1], b->arg[1]);
+}
+
+/* Take "@prefix@sep" off the front of @t, if it is there. */
+static bool hist_token_take(struct trace_token *t,
+			    const struct trace_token *prefix, char sep)
+{
+	if (t->len <= prefix->len || memcmp(t->start, prefix->start, prefix->len) ||
+	    t->start[prefix->len] != sep)
+		return false;
+	t->start += prefix->len + 1;
+	t->len -= prefix->len + 1;
+	return true;
+}
+
+/*
+ * Whether @name, as sort= writes it, names @f: the field's name without
+ * its modifier, [system.event.]$var for a reference, the number for a
+ * constant, and an expression as it was written.
+ */
+bool hist_field_named(const struct hist_field *f, const struct trace_token *name)
+{
+	const struct hist_expr *e = f->expr;
+	struct trace_token t = *name;
+	char num[24];
+	u64 v;
+
+	if (hist_pseudo_name(f))
+		return trace_token_is(name, hist_pseudo_name(f));
+	if (f->field)
+		return trace_token_is(name, f->field->name);
+	switch (f->kind) {
+	case HIST_FIELD_CONST:
+		return trace_token_cstr(name, num, sizeof(num)) &&
+		       !kstrtoull(num, 10, &v) && v == f->constant;
+	case HIST_FIELD_VAR_REF:
+		if (e->system.len && (!hist_token_take(&t, &e->system, '.') ||
+				      !hist_token_take(&t, &e->event, '.')))
+			return false;
+		if (!t.len || t.start[0] != '$')
+			return false;
+		t.start++;
+		t.len--;
+		return trace_token_eq(&t, &e->name);
+	default:
+		return trace_token_eq(name, &e->text);
+	}
+}
+
 bool hist_field_uses_clock(const struct hist_field *f)
 {
 	return f && (f->kind == HIST_FIELD_TIMESTAMP ||
@@ -318,6 +427,53 @@ bool hist_field_uses_clock(const struct hist_field *f)
 }
 
 /* ---- the event path ---- */
+
+/*
+ * How many bytes of the string field @f the record of @ev holds, at most
+ * @room: a char[N] need not end with a NUL, a dynamic string has its
+ * length, and a flexible char[] at the end (trace_marker's buf) ends
+ * with the record.
+ */
+unsigned int hist_str_room(const struct hist_field *f,
+			   const struct hist_event *ev, unsigned int room)
+{
+	unsigned int len = 0;
+
+	if (f->kind != HIST_FIELD_STR)
+		len = *(u32 *)(ev->rec + f->offset) >> 16;
+	else if (f->field->size)
+		len = f->field->size;
+	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
+		len = ring_buffer_event_length(ev->rbe) - f->offset;
+	return min(len, room);
+}
+
+/*
+ * Up to @n bytes of @src, to its NUL if it has one; then a NUL.  A word
+ * at a time while whole words fit in @n (what is read stays inside the
+ * field); a word holding the NUL is stored with its bytes from the NUL
+ * on cleared.  @dst is left as it was after the NUL.
+ */
+void hist_str_copy(char *dst, const char *src, unsigned int n)
+{
+	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w, bits;
+	unsigned int i;
+
+	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
+		w = get_unaligned((const unsigned long *)(src + i));
+		if (has_zero(w, &bits, &zero)) {
+			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
+			put_unaligned(w & zero_bytemask(bits),
+				      (unsigned long *)(dst + i));
+			return;
+		}
+		put_unaligned(w, (unsigned long *)(dst + i));
+	}
+	for (; i < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
 
 /* Exact, and without a division instruction when it can be. */
 static u64 hist_div_const(u64 v, const struct hist_field *f)
@@ -331,13 +487,13 @@ static u64 hist_div_const(u64 v, const struct hist_field *f)
 	return div64_u64(v, d);
 }
 
-u64 hist_field_compute(const struct hist_field *f, const struct hist_event *ev)
+u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 {
 	u64 v, d;
 	u32 loc;
 
 	switch (f->kind) {
-	case HIST_FIELD_NUM:	/* with .log2 or .buckets */
+	case HIST_FIELD_NUM:
 		v = hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
 		break;
 	case HIST_FIELD_STR:

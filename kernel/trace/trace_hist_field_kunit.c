@@ -106,11 +106,11 @@ static int hist_test_init(struct kunit *test)
 static int hist_test_resolve(struct hist_bind *b, const struct hist_expr *e,
 			     struct hist_field *f)
 {
-	if (hist_token_is(&e->name, "x") || hist_token_is(&e->name, "t")) {
+	if (trace_token_is(&e->name, "x") || trace_token_is(&e->name, "t")) {
 		f->var_ref_idx = 1;
 		f->type = "u64";
 		f->size = sizeof(u64);
-		f->usecs = hist_token_is(&e->name, "t");
+		f->usecs = trace_token_is(&e->name, "t");
 		return 0;
 	}
 	return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);

@@ -39,8 +39,6 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
-#include <linux/unaligned.h>
-#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 
@@ -217,12 +215,12 @@ static int hist_data_sort(struct hist_data *hd, struct hist_bind *b)
 		unsigned int idx = 0;
 
 		hd->sort[i].descending = spec->sort[i].descending;
-		if (hist_token_is(name, "hitcount"))
+		if (trace_token_is(name, "hitcount"))
 			goto found;
 		for (j = 1; j < hd->n_vals + hd->n_keys; j++) {
 			idx = j;
-			if (hist_field_name_is(j < hd->n_vals ? hd->vals[j] :
-					       hd->keys[j - hd->n_vals], name))
+			if (hist_field_named(j < hd->n_vals ? hd->vals[j] :
+					     hd->keys[j - hd->n_vals], name))
 				goto found;
 		}
 		return hist_bind_fail(b, HIST_ERR_INVALID_SORT_FIELD, name->pos);
@@ -315,6 +313,41 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 }
 
 /*
+ * Whether @a and @b are the same histogram: all that their listings show
+ * but size= and clock= is the same, compared part by part.
+ */
+bool hist_data_same(const struct hist_data *a, const struct hist_data *b)
+{
+	const struct hist_spec *sa = a->spec, *sb = b->spec;
+	unsigned int i;
+
+	if (!trace_token_eq(&sa->name, &sb->name) ||
+	    (sa->flags & HIST_SPEC_NOHITCOUNT) != (sb->flags & HIST_SPEC_NOHITCOUNT) ||
+	    a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->n_vars != b->n_vars || a->n_sort != b->n_sort ||
+	    a->n_actions != b->n_actions)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!hist_field_equal(a->keys[i], b->keys[i]))
+			return false;
+	for (i = 0; i < a->n_vals; i++)
+		if (!hist_field_equal(a->vals[i], b->vals[i]))
+			return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (!trace_token_eq(&sa->vars[i].var, &sb->vars[i].var) ||
+		    !hist_field_equal(a->vars[i], b->vars[i]))
+			return false;
+	for (i = 0; i < a->n_sort; i++)
+		if (a->sort[i].field_idx != b->sort[i].field_idx ||
+		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	for (i = 0; i < a->n_actions; i++)
+		if (!hist_spec_action_same(a->actions[i]->spec, b->actions[i]->spec))
+			return false;
+	return true;
+}
+
+/*
  * Whether records of @b's event can be counted by @a as they are counted
  * by @b: what a histogram shared by name must hold, since every event
  * sharing it is read through the first one's fields.
@@ -341,50 +374,16 @@ bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b)
 /* ---- the event path ---- */
 
 /*
- * How many bytes of the string field @f the record of @ev holds, at most
- * @room: a char[N] need not end with a NUL, a dynamic string has its
- * length, and a flexible char[] at the end (trace_marker's buf) ends
- * with the record.
+ * The value of @f for @ev, as hist_field_value() gives it, with the
+ * common case, an event field as it is, read in line.
  */
-unsigned int hist_str_room(const struct hist_field *f,
-			   const struct hist_event *ev, unsigned int room)
+static __always_inline u64 hist_fetch(const struct hist_field *f,
+				      const struct hist_event *ev)
 {
-	unsigned int len = 0;
-
-	if (f->kind != HIST_FIELD_STR)
-		len = *(u32 *)(ev->rec + f->offset) >> 16;
-	else if (f->field->size)
-		len = f->field->size;
-	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
-		len = ring_buffer_event_length(ev->rbe) - f->offset;
-	return min(len, room);
-}
-
-/*
- * Up to @n bytes of @src, to its NUL if it has one; then a NUL.  A word
- * at a time while whole words fit in @n (what is read stays inside the
- * field); a word holding the NUL is stored with its bytes from the NUL
- * on cleared.  @dst is left as it was after the NUL.
- */
-void hist_str_copy(char *dst, const char *src, unsigned int n)
-{
-	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
-	unsigned long w, bits;
-	unsigned int i;
-
-	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
-		w = get_unaligned((const unsigned long *)(src + i));
-		if (has_zero(w, &bits, &zero)) {
-			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
-			put_unaligned(w & zero_bytemask(bits),
-				      (unsigned long *)(dst + i));
-			return;
-		}
-		put_unaligned(w, (unsigned long *)(dst + i));
-	}
-	for (; i < n && src[i]; i++)
-		dst[i] = src[i];
-	dst[i] = '\0';
+	if (f->kind == HIST_FIELD_NUM &&
+	    !(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)))
+		return hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
+	return hist_field_value(f, ev);
 }
 
 /*
@@ -453,7 +452,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 		ev->has_ts = true;
 	}
 	if (!hd->compound) {
-		buf[0] = hist_field_value(hd->keys[0], ev);
+		buf[0] = hist_fetch(hd->keys[0], ev);
 	} else {
 		memset(buf, 0, hd->key_size);
 		for (i = 0; i < hd->n_keys; i++) {
@@ -467,7 +466,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 			else if (hist_field_is_stack(f))
 				hist_key_stack(slot, f, ev);
 			else
-				*(u64 *)slot = hist_field_value(f, ev);
+				*(u64 *)slot = hist_fetch(f, ev);
 		}
 	}
 
@@ -491,7 +490,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 	 */
 	for (n = 0; n < hd->n_vars; n++) {
 		unsigned int j = hd->var_order[n];
-		u64 v = hd->var_str[j] < 0 ? hist_field_value(hd->vars[j], ev) :
+		u64 v = hd->var_str[j] < 0 ? hist_fetch(hd->vars[j], ev) :
 			hist_var_keep(hd, elt, j, ev);
 
 		tracing_map_set_var(elt, j, v);
@@ -503,7 +502,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 	if (hd->n_vals && hd->vals[0]->kind == HIST_FIELD_HITCOUNT)
 		tracing_map_update_sum(elt, i++, 1);
 	for (; i < hd->n_vals; i++)
-		tracing_map_update_sum(elt, i, hist_field_value(hd->vals[i], ev));
+		tracing_map_update_sum(elt, i, hist_fetch(hd->vals[i], ev));
 	if (hd->n_actions)
 		hist_actions_run(hd, elt, ev, pad);
 }

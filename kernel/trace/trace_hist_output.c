@@ -12,7 +12,8 @@
  *
  * in the widths and spellings of the base kernel, which tools parse.
  * A key's modifier picks its format; only the first modifier in the
- * order of hist_mod_names[] counts, as on the base kernel.
+ * order of hist_mod_names[] (trace_hist_field.c) counts, as on the base
+ * kernel.
  */
 #include <linux/kallsyms.h>
 #include <linux/math64.h>
@@ -20,19 +21,6 @@
 #include <linux/slab.h>
 
 #include "trace_hist.h"
-
-/* Modifier names, in the order that decides which one a field shows. */
-static const struct {
-	unsigned int	mod;
-	const char	*name;
-} hist_mod_names[] = {
-	{ HIST_MOD_HEX, "hex" },		{ HIST_MOD_SYM, "sym" },
-	{ HIST_MOD_SYM_OFFSET, "sym-offset" },	{ HIST_MOD_EXECNAME, "execname" },
-	{ HIST_MOD_SYSCALL, "syscall" },	{ HIST_MOD_LOG2, "log2" },
-	{ HIST_MOD_BUCKETS, "buckets" },	{ HIST_MOD_USECS, "usecs" },
-	{ HIST_MOD_PERCENT, "percent" },	{ HIST_MOD_GRAPH, "graph" },
-	{ HIST_MOD_STACKTRACE, "stacktrace" },
-};
 
 static const char hist_op_chars[] = {
 	[HIST_FIELD_ADD] = '+', [HIST_FIELD_SUB] = '-',
@@ -44,19 +32,11 @@ static void hist_print_name(struct seq_file *m, const struct hist_field *f)
 {
 	const struct hist_expr *e = f->expr;
 
+	if (hist_pseudo_name(f)) {
+		seq_puts(m, hist_pseudo_name(f));
+		return;
+	}
 	switch (f->kind) {
-	case HIST_FIELD_CPU:
-		seq_puts(m, "common_cpu");
-		break;
-	case HIST_FIELD_TIMESTAMP:
-		seq_puts(m, "common_timestamp");
-		break;
-	case HIST_FIELD_CALLER:
-		seq_puts(m, "common_stacktrace");
-		break;
-	case HIST_FIELD_HITCOUNT:
-		seq_puts(m, "hitcount");
-		break;
 	case HIST_FIELD_CONST:
 		seq_printf(m, "%llu", f->constant);
 		break;
@@ -91,7 +71,7 @@ void hist_print_expr(struct seq_file *m, const struct hist_field *f)
 		seq_puts(m, ".stacktrace");
 		return;
 	}
-	for (i = 0; i < ARRAY_SIZE(hist_mod_names); i++) {
+	for (i = 0; hist_mod_names[i].name; i++) {
 		if (f->mods & hist_mod_names[i].mod) {
 			seq_printf(m, ".%s", hist_mod_names[i].name);
 			break;
@@ -209,24 +189,83 @@ void hist_print_val(struct seq_file *m, const struct hist_field *f,
 	}
 }
 
-/* Whether @name (from sort=) names @f, as its name without modifier. */
-bool hist_field_name_is(const struct hist_field *f,
-			const struct trace_token *name)
-{
-	char buf[MAX_FILTER_STR_VAL];
-	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+/* ---- handlers ---- */
 
-	hist_print_name(&m, f);
-	return !seq_has_overflowed(&m) && m.count == name->len &&
-	       !memcmp(buf, name->start, name->len);
+/* "onmax($var)" of the snapshot() handler, for the hist file. */
+void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd)
+{
+	const struct hist_act *a = hist_snapshot_act(hd);
+
+	if (a)
+		seq_printf(m, "%s($%.*s)", hist_handler_names[a->spec->handler],
+			   a->spec->var.len, a->spec->var.start);
 }
 
-/*
- * The command in canonical form; without size= and clock= when
- * @identity, for telling whether two commands mean the same histogram.
- */
-static void hist_print_spec(struct seq_file *m, const struct hist_data *hd,
-			    bool identity)
+/* After an entry's values: the tracked value and what was saved. */
+static void hist_print_actions(struct seq_file *m, const struct hist_data *hd,
+			       struct tracing_map_elt *elt)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_act *a = hd->actions[i];
+
+		if (!a->track || a->spec->action == HIST_ACT_SNAPSHOT)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu",
+			   a->spec->handler == HIST_ONMAX ? "max" : "changed",
+			   tracing_map_read_var(elt, a->track_var));
+		if (a->spec->action != HIST_ACT_SAVE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			const struct trace_token *name = &a->spec->params[j];
+			u64 v = tracing_map_read_var(elt, a->save_var[j]);
+
+			if (a->str_slot[j] >= 0)
+				seq_printf(m, "  %.*s: %-32s", name->len, name->start,
+					   (char *)(unsigned long)v);
+			else
+				seq_printf(m, "  %.*s: %10llu", name->len,
+					   name->start, v);
+		}
+	}
+}
+
+/* The handlers in the trigger listing. */
+static void hist_print_actions_spec(struct seq_file *m,
+				    const struct hist_data *hd)
+{
+	static const char * const actions[] = {
+		[HIST_ACT_TRACE] = "trace", [HIST_ACT_SAVE] = "save",
+		[HIST_ACT_SNAPSHOT] = "snapshot",
+	};
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_spec_action *sa = hd->actions[i]->spec;
+		bool trace = sa->action == HIST_ACT_TRACE && !sa->legacy;
+
+		seq_printf(m, ":%s(", hist_handler_names[sa->handler]);
+		if (sa->handler == HIST_ONMATCH)
+			seq_printf(m, "%.*s.%.*s", sa->system.len, sa->system.start,
+				   sa->event.len, sa->event.start);
+		else
+			seq_printf(m, "$%.*s", sa->var.len, sa->var.start);
+		if (sa->legacy)
+			seq_printf(m, ").%.*s(", sa->synth.len, sa->synth.start);
+		else
+			seq_printf(m, ").%s(", actions[sa->action]);
+		if (trace)
+			seq_printf(m, "%.*s", sa->synth.len, sa->synth.start);
+		for (j = 0; j < sa->n_params; j++)
+			seq_printf(m, "%s%.*s", j || trace ? "," : "",
+				   sa->params[j].len, sa->params[j].start);
+		seq_putc(m, ')');
+	}
+}
+
+/* The command in canonical form. */
+static void hist_print_spec(struct seq_file *m, const struct hist_data *hd)
 {
 	const struct hist_spec *spec = hd->spec;
 	bool nohc = spec->flags & HIST_SPEC_NOHITCOUNT;
@@ -268,9 +307,8 @@ static void hist_print_spec(struct seq_file *m, const struct hist_data *hd,
 		if (hd->sort[i].descending)
 			seq_puts(m, ".descending");
 	}
-	if (!identity)
-		seq_printf(m, ":size=%u", 1U << hd->map->map_bits);
-	if (hd->timestamps && !identity)
+	seq_printf(m, ":size=%u", 1U << hd->map->map_bits);
+	if (hd->timestamps)
 		seq_printf(m, ":clock=%.*s", spec->clock.len ? spec->clock.len : 6,
 			   spec->clock.len ? spec->clock.start : "global");
 	if (nohc)
@@ -278,16 +316,11 @@ static void hist_print_spec(struct seq_file *m, const struct hist_data *hd,
 	hist_print_actions_spec(m, hd);
 }
 
-void hist_print_identity(struct seq_file *m, const struct hist_data *hd)
-{
-	hist_print_spec(m, hd, true);
-}
-
 /* The command's line in the trigger file, and in the hist file's header. */
 void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			const char *filter, bool paused)
 {
-	hist_print_spec(m, hd, false);
+	hist_print_spec(m, hd);
 	if (filter)
 		seq_printf(m, " if %s", filter);
 	seq_puts(m, paused ? " [paused]\n" : " [active]\n");

@@ -120,9 +120,23 @@ static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
 	return -EINVAL;
 }
 
-bool hist_token_is(const struct trace_token *tok, const char *str)
+/* Whether @a and @b are the same handler and action, as written. */
+bool hist_spec_action_same(const struct hist_spec_action *a,
+			   const struct hist_spec_action *b)
 {
-	return tok->len == strlen(str) && !strncmp(tok->start, str, tok->len);
+	unsigned int i;
+
+	if (a->handler != b->handler || a->action != b->action ||
+	    a->legacy != b->legacy || a->n_params != b->n_params ||
+	    !trace_token_eq(&a->system, &b->system) ||
+	    !trace_token_eq(&a->event, &b->event) ||
+	    !trace_token_eq(&a->var, &b->var) ||
+	    !trace_token_eq(&a->synth, &b->synth))
+		return false;
+	for (i = 0; i < a->n_params; i++)
+		if (!trace_token_eq(&a->params[i], &b->params[i]))
+			return false;
+	return true;
 }
 
 /* The index of the variable @name in @spec, or -1. */
@@ -131,8 +145,7 @@ int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name)
 	unsigned int i;
 
 	for (i = 0; i < spec->n_vars; i++)
-		if (spec->vars[i].var.len == name->len &&
-		    !strncmp(spec->vars[i].var.start, name->start, name->len))
+		if (trace_token_eq(&spec->vars[i].var, name))
 			return i;
 	return -1;
 }
@@ -183,18 +196,6 @@ static struct hist_expr *hist_node(struct hist_parser *hp,
 	return e;
 }
 
-static const struct {
-	const char	*name;
-	unsigned int	mod;
-} hist_mods[] = {
-	{ "hex", HIST_MOD_HEX },		{ "sym", HIST_MOD_SYM },
-	{ "sym-offset", HIST_MOD_SYM_OFFSET },	{ "execname", HIST_MOD_EXECNAME },
-	{ "syscall", HIST_MOD_SYSCALL },	{ "log2", HIST_MOD_LOG2 },
-	{ "usecs", HIST_MOD_USECS },		{ "percent", HIST_MOD_PERCENT },
-	{ "graph", HIST_MOD_GRAPH },		{ "stacktrace", HIST_MOD_STACKTRACE },
-	{ "buckets", HIST_MOD_BUCKETS },	{ "bucket", HIST_MOD_BUCKETS },
-};
-
 /* The ".modifier" after a field name; the cursor is on the '.'. */
 static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 {
@@ -206,17 +207,18 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 	while (hist_cur(hp) && !strchr("+*/,)", hist_cur(hp)) &&
 	       !(hist_cur(hp) == '-' && strncmp(hp->p.text + start, "sym-", 4)))
 		hp->p.pos++;
-	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
-		size_t len = strlen(hist_mods[i].name);
+	for (i = 0; hist_mod_names[i].name; i++) {
+		size_t len = strlen(hist_mod_names[i].name);
+		unsigned int mod = hist_mod_names[i].mod;
 
-		if (strncmp(hp->p.text + start, hist_mods[i].name, len))
+		if (strncmp(hp->p.text + start, hist_mod_names[i].name, len))
 			continue;
-		if (hist_mods[i].mod != HIST_MOD_BUCKETS) {
+		if (mod != HIST_MOD_BUCKETS) {
 			/* the base kernel takes any word starting so for these */
 			if (start + len != hp->p.pos &&
-			    !(hist_mods[i].mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
+			    !(mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
 				continue;
-			e->mods = hist_mods[i].mod;
+			e->mods = mod;
 			return 0;
 		}
 		/* buckets=N: N a positive number in any base kstrtoul takes */
@@ -518,9 +520,9 @@ static int hist_sort_list(struct hist_parser *hp, int end)
 		s->name.start = hp->p.text + start;
 		s->name.pos = start;
 		s->name.len = dot - start;
-		s->descending = dot < stop && hist_token_is(&order, "descending");
+		s->descending = dot < stop && trace_token_is(&order, "descending");
 		if (dot < stop && !s->descending &&
-		    !hist_token_is(&order, "ascending"))
+		    !trace_token_is(&order, "ascending"))
 			return hist_fail(hp, HIST_ERR_INVALID_SORT_MODIFIER,
 					 order.pos);
 		spec->n_sort++;
@@ -636,11 +638,11 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 	if (close != end - 1)
 		return hist_fail(hp, close == end ? HIST_ERR_NO_CLOSING_PAREN :
 				 HIST_ERR_ACTION_NOT_FOUND, close == end ? name : close + 1);
-	ret = hist_params(hp, a, close, hist_token_is(&act, "trace"));
+	ret = hist_params(hp, a, close, trace_token_is(&act, "trace"));
 	if (ret)
 		return ret;
 
-	if (hist_token_is(&act, "save") || hist_token_is(&act, "snapshot")) {
+	if (trace_token_is(&act, "save") || trace_token_is(&act, "snapshot")) {
 		a->action = act.len == 4 ? HIST_ACT_SAVE : HIST_ACT_SNAPSHOT;
 		if (handler == HIST_ONMATCH)
 			return hist_fail(hp, HIST_ERR_ACTION_MISMATCH, name);
@@ -654,7 +656,7 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 		/* snapshot(anything) is snapshot(), as on the base kernel */
 		if (a->action == HIST_ACT_SNAPSHOT)
 			a->n_params = 0;
-	} else if (hist_token_is(&act, "trace")) {
+	} else if (trace_token_is(&act, "trace")) {
 		a->action = HIST_ACT_TRACE;
 		if (!a->synth.len)
 			return hist_fail(hp, HIST_ERR_INVALID_PARAM, close);
@@ -703,7 +705,7 @@ static int hist_flag(struct hist_parser *hp, int end)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(flags); i++) {
-		if (hist_token_is(&word, flags[i].word)) {
+		if (trace_token_is(&word, flags[i].word)) {
 			hp->spec->flags |= flags[i].flag;
 			return 0;
 		}
@@ -737,7 +739,7 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	if (eq + 1 == end)
 		return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, word.pos);
 	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (hist_token_is(&word, names[i]))
+		if (trace_token_is(&word, names[i]))
 			break;
 	if (i == ARRAY_SIZE(names))
 		return hist_var_list(hp, end);

@@ -52,7 +52,7 @@ static struct hist_spec *hist_test_parse(struct kunit *test, const char *cmd)
 static void hist_expect_token(struct kunit *test,
 			      const struct trace_token *tok, const char *str)
 {
-	KUNIT_EXPECT_TRUE_MSG(test, hist_token_is(tok, str),
+	KUNIT_EXPECT_TRUE_MSG(test, trace_token_is(tok, str),
 			      "got \"%.*s\", want \"%s\"", tok->len,
 			      tok->start, str);
 }

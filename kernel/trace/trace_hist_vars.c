@@ -35,8 +35,8 @@ static bool hist_on_event(const struct hist_data *hd,
 			  const struct trace_token *event)
 {
 	return !system->len ||
-	       (hist_token_is(system, hd->call->class->system) &&
-		hist_token_is(event, trace_event_name(hd->call)));
+	       (trace_token_is(system, hd->call->class->system) &&
+		trace_token_is(event, trace_event_name(hd->call)));
 }
 
 /*

@@ -159,3 +159,15 @@ bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size)
 	buf[tok->len] = '\0';
 	return true;
 }
+
+/* Whether @tok holds exactly the characters of @str. */
+bool trace_token_is(const struct trace_token *tok, const char *str)
+{
+	return tok->len == strlen(str) && !memcmp(tok->start, str, tok->len);
+}
+
+/* Whether @a and @b hold the same characters. */
+bool trace_token_eq(const struct trace_token *a, const struct trace_token *b)
+{
+	return a->len == b->len && !memcmp(a->start, b->start, a->len);
+}

@@ -53,5 +53,7 @@ int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 		      const char *stop);
 bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size);
+bool trace_token_is(const struct trace_token *tok, const char *str);
+bool trace_token_eq(const struct trace_token *a, const struct trace_token *b);
 
 #endif /* _TRACE_PARSE_H */

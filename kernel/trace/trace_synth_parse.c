@@ -82,11 +82,6 @@ static int synth_fail(struct synth_spec *spec, int err, int pos)
 	return -EINVAL;
 }
 
-static bool synth_tok_is(const struct trace_token *t, const char *s)
-{
-	return t->len == (int)strlen(s) && !strncmp(t->start, s, t->len);
-}
-
 static bool synth_good_name(const struct trace_token *t)
 {
 	int i;
@@ -198,7 +193,7 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 	memset(f, 0, sizeof(*f));
 	synth_next_word(p, &first);
 	f->type = first;
-	if (synth_tok_is(&first, "unsigned")) {
+	if (trace_token_is(&first, "unsigned")) {
 		f->is_unsigned = true;
 		if (!synth_next_word(p, &f->type) || !synth_next_word(p, &word))
 			return synth_fail(spec, SYNTH_ERR_INCOMPLETE_TYPE, first.pos);
@@ -228,8 +223,7 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 	for (i = 0; i < spec->n_fields; i++) {
 		const struct trace_token *n = &spec->fields[i].name;
 
-		if (n->len == f->name.len &&
-		    !strncmp(n->start, f->name.start, n->len))
+		if (trace_token_eq(n, &f->name))
 			return synth_fail(spec, SYNTH_ERR_DUP_FIELD, word.pos);
 	}
 	spec->n_fields++;
