@@ -135,7 +135,7 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 	unsigned int n = op->arg[0], obj = op->arg[1] % 7;
 	char name[32], cmd[200], path[200], buf[4096];
 	bool injected = false, now, strict = true;
-	int ret = -1, fd;
+	int ret = -1, fd, k, del_err = 0;
 
 	snprintf(name, sizeof(name), "fz_f%u%c", w->id, "sueihrf"[obj]);
 	switch (obj) {
@@ -247,15 +247,23 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		now = listed(T "dynamic_events", name);
 		break;
 	case 5:
+		/*
+		 * A transient event goes by itself once its last
+		 * registration has (the reaper backs off up to 10s); the
+		 * delete may meet it on its way out.
+		 */
 		fd = open(T "user_events_data", O_RDWR);
 		if (fd >= 0) {
-			ioctl(fd, DIAG_IOCSDEL, name);
+			if (ioctl(fd, DIAG_IOCSDEL, name))
+				del_err = errno;
 			close(fd);
 		}
-		now = listed(path, name);
+		for (k = 0; k < 240 && (now = listed(path, name)); k++)
+			usleep(50000);
 		break;
 	}
 	if (now)
-		fz_report("half-made", "%s could not be deleted after a creation with fail-nth %u (%s)",
-			  name, n, injected ? "injected" : "not injected");
+		fz_report("half-made", "%s could not be deleted after a creation with fail-nth %u (%s, %s): %s",
+			  name, n, injected ? "injected" : "not injected",
+			  ret < 0 ? strerror(-ret) : "made", strerror(del_err));
 }

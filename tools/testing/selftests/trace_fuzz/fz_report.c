@@ -304,8 +304,9 @@ void *fz_watchdog(void *arg)
 		if (fz_unpriv_pid > 0 &&
 		    waitpid(fz_unpriv_pid, &status, WNOHANG) == fz_unpriv_pid) {
 			fz_unpriv_pid = 0;
-			if (!__atomic_load_n(&fz->quit, __ATOMIC_ACQUIRE) ||
-			    WIFSIGNALED(status)) {
+			if (WIFSIGNALED(status) ||
+			    !(__atomic_load_n(&fz->quit, __ATOMIC_ACQUIRE) ||
+			      __atomic_load_n(&fz->finished, __ATOMIC_ACQUIRE))) {
 				fz_report("child", "the unprivileged worker ended (status %#x)",
 					  status);
 				save_epoch();

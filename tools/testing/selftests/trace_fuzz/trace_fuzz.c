@@ -299,6 +299,34 @@ static bool ours_name(const char *name)
 	return !strncmp(name, "fz_", 3) && strncmp(name, "fz_oracle", 9);
 }
 
+/*
+ * Remove the triggers a truncation leaves: as in the base, O_TRUNC takes
+ * away only the histograms, so every other trigger goes by name
+ * ("!traceoff", "!enable_event:sys:event"); the count and the filter
+ * of a trigger do not matter to its removal.
+ */
+static void remove_triggers(const char *path)
+{
+	char buf[4096], cmd[300], *line, *save;
+
+	if (fz_read_file(path, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		/* an enable or a disable names its event: cmd:sys:event */
+		int parts = strstr(line, "able_") ? 3 : 1, k = 0;
+		size_t n;
+
+		if (line[0] == '#' || !strncmp(line, "hist", 4))
+			continue;
+		line[strcspn(line, " ")] = '\0';
+		for (n = 0; line[n]; n++)
+			if (line[n] == ':' && ++k == parts)
+				break;
+		snprintf(cmd, sizeof(cmd), "!%.*s", (int)n, line);
+		fz_write_file(path, cmd, strlen(cmd), O_APPEND);
+	}
+}
+
 /* Every trigger, filter and enable of the events we aim at, in one tree */
 static int clear_events(const char *pre)
 {
@@ -312,6 +340,7 @@ static int clear_events(const char *pre)
 			 fz_events[i].sys, fz_events[i].name);
 		if (fz_write_file(path, "", 0, O_TRUNC) < 0)
 			continue;
+		remove_triggers(path);
 		if (fz_read_file(path, buf, sizeof(buf)) > 0 && buf[0] != '#')
 			left++;
 		snprintf(path, sizeof(path), T "%sevents/%s/%s/filter", pre,
@@ -588,6 +617,7 @@ static void run_serial(void)
 	for (i = 0; i < fz_n_workers; i++)
 		fz_worker_reset(&w[i]);
 	if (!no_unpriv) {
+		__atomic_store_n(&fz->finished, 1, __ATOMIC_RELEASE);
 		fz->mbox.kind = OP_NOP;
 		fz->mbox.len = 1;
 		__atomic_store_n(&fz->mbox_state, 1, __ATOMIC_RELEASE);
