@@ -130,14 +130,82 @@ static int faulty_write(const char *path, const char *cmd, int flags,
 	return ret;
 }
 
+/*
+ * Whether object @obj of fault_apply() named @name is there.  Another
+ * worker may enable it through its subsystem ("events/user_events/
+ * enable") between its creation and its delete: then the delete fails
+ * with EBUSY, and the cleanup at the end of the epoch, every worker
+ * idle, takes it down and checks that it went.
+ */
+static bool fault_present(unsigned int obj, const char *name, const char *path)
+{
+	switch (obj) {
+	case 0:
+		return listed(T "synthetic_events", name);
+	case 3:
+		return exists(path);
+	case 5:
+		return listed(T "user_events_status", name);
+	default:
+		return listed(T "dynamic_events", name);
+	}
+}
+
+/* Delete it; 0 or the errno of the delete */
+static int fault_delete(unsigned int obj, const char *name, const char *path)
+{
+	char cmd[200];
+	int fd, err = 0, k;
+
+	switch (obj) {
+	case 0:
+		snprintf(cmd, sizeof(cmd), "!%s", name);
+		if (fz_write_file(T "synthetic_events", cmd, strlen(cmd), O_APPEND) < 0)
+			err = errno;
+		break;
+	case 3:
+		if (rmdir(path))
+			err = errno;
+		break;
+	case 5:
+		/*
+		 * A transient event goes by itself once its last
+		 * registration has (the reaper backs off up to 10s); the
+		 * delete may meet it on its way out.
+		 */
+		fd = open(T "user_events_data", O_RDWR);
+		if (fd >= 0) {
+			if (ioctl(fd, DIAG_IOCSDEL, name))
+				err = errno;
+			close(fd);
+		}
+		for (k = 0; k < 240 && err != EBUSY && listed(T "user_events_status", name); k++)
+			usleep(50000);
+		break;
+	default:
+		/* a histogram or a filter goes with its event */
+		snprintf(cmd, sizeof(cmd), "-:%s%s", obj == 2 ? "fz_fault/" : "", name);
+		if (fz_write_file(T "dynamic_events", cmd, strlen(cmd), O_APPEND) < 0)
+			err = errno;
+	}
+	return err;
+}
+
 void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 {
 	unsigned int n = op->arg[0], obj = op->arg[1] % 7;
 	char name[32], cmd[200], path[200], buf[4096];
 	bool injected = false, now, strict = true;
-	int ret = -1, fd, k, del_err = 0;
+	int ret = -1, fd, del_err;
 
 	snprintf(name, sizeof(name), "fz_f%u%c", w->id, "sueihrf"[obj]);
+	/* still there from an earlier one whose delete met a user: go now */
+	snprintf(path, sizeof(path), T "instances/%s", name);
+	if (fault_present(obj, name, path)) {
+		fault_delete(obj, name, path);
+		if (fault_present(obj, name, path))
+			return;
+	}
 	switch (obj) {
 	case 0:
 		snprintf(cmd, sizeof(cmd), "%s u64 a; char b[16]; char c[]", name);
@@ -151,7 +219,7 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		snprintf(path, sizeof(path), T "dynamic_events");
 		break;
 	case 2:
-		snprintf(cmd, sizeof(cmd), "e:%s sched/sched_switch p=$prev_pid:u32 c=$next_comm:string",
+		snprintf(cmd, sizeof(cmd), "e:fz_fault/%s sched/sched_switch p=$prev_pid:u32 c=$next_comm:string",
 			 name);
 		ret = faulty_write(T "dynamic_events", cmd, O_APPEND, n, &injected);
 		snprintf(path, sizeof(path), T "dynamic_events");
@@ -214,7 +282,7 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 	default:
 		now = listed(path, name);
 	}
-	if (ret < 0 && now && strict)
+	if (ret < 0 && now && strict && ret != -EEXIST)
 		fz_report("half-made", "%s is there after its creation failed (fail-nth %u, %s)",
 			  name, n, strerror(-ret));
 	if (ret >= 0 && !now)
@@ -222,47 +290,9 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 			  name, n);
 	__atomic_add_fetch(&fz->kind_ok[OP_FAULT], ret >= 0, __ATOMIC_RELAXED);
 
-	/* and it goes again */
-	switch (obj) {
-	case 0:
-		snprintf(cmd, sizeof(cmd), "!%s", name);
-		fz_write_file(T "synthetic_events", cmd, strlen(cmd), O_APPEND);
-		now = listed(path, name);
-		break;
-	case 1:
-	case 2:
-		snprintf(cmd, sizeof(cmd), "-:%s", name);
-		fz_write_file(T "dynamic_events", cmd, strlen(cmd), O_APPEND);
-		now = listed(path, name);
-		break;
-	case 3:
-		rmdir(path);
-		now = exists(path);
-		break;
-	case 4:
-	case 6:
-		fz_write_file(path, "0", 1, O_TRUNC);
-		snprintf(cmd, sizeof(cmd), "-:%s", name);
-		fz_write_file(T "dynamic_events", cmd, strlen(cmd), O_APPEND);
-		now = listed(T "dynamic_events", name);
-		break;
-	case 5:
-		/*
-		 * A transient event goes by itself once its last
-		 * registration has (the reaper backs off up to 10s); the
-		 * delete may meet it on its way out.
-		 */
-		fd = open(T "user_events_data", O_RDWR);
-		if (fd >= 0) {
-			if (ioctl(fd, DIAG_IOCSDEL, name))
-				del_err = errno;
-			close(fd);
-		}
-		for (k = 0; k < 240 && (now = listed(path, name)); k++)
-			usleep(50000);
-		break;
-	}
-	if (now)
+	/* and it goes again, unless another worker uses it just now */
+	del_err = fault_delete(obj, name, path);
+	if (fault_present(obj, name, path) && del_err != EBUSY)
 		fz_report("half-made", "%s could not be deleted after a creation with fail-nth %u (%s, %s): %s",
 			  name, n, injected ? "injected" : "not injected",
 			  ret < 0 ? strerror(-ret) : "made", strerror(del_err));
