@@ -182,8 +182,14 @@ static int fault_delete(unsigned int obj, const char *name, const char *path)
 		for (k = 0; k < 240 && err != EBUSY && listed(T "user_events_status", name); k++)
 			usleep(50000);
 		break;
+	case 4:
+	case 6:
+		/* its histogram or filter first, then the event */
+		snprintf(cmd, sizeof(cmd), T "events/user_events/%s/%s", name,
+			 obj == 4 ? "trigger" : "filter");
+		fz_write_file(cmd, "0", 1, O_TRUNC);
+		/* fall through */
 	default:
-		/* a histogram or a filter goes with its event */
 		snprintf(cmd, sizeof(cmd), "-:%s%s", obj == 2 ? "fz_fault/" : "", name);
 		if (fz_write_file(T "dynamic_events", cmd, strlen(cmd), O_APPEND) < 0)
 			err = errno;

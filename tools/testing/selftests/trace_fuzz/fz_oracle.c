@@ -217,7 +217,6 @@ void fz_oracle_apply(struct fz_worker *w, const struct fz_op *in)
 	close(pf);
 }
 
-
 void fz_oracle_init(struct fz_worker *w)
 {
 	struct user_reg reg = {

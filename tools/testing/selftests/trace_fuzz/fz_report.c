@@ -60,7 +60,7 @@ void fz_load_symbols(const char *path)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, " \n")] = '\0';
+		line[strcspn(line, "\n ")] = '\0';
 		if (!line[0])
 			continue;
 		if (n_ours == cap) {
@@ -270,7 +270,7 @@ static void stuck(int i)
 
 	fz_report("stuck", "%s has run for %us (bound %us)", s->what,
 		  (unsigned int)((fz_now_ns() - s->start_ns) / 1000000000ULL),
-		  fz_bound_s);
+		  i == FZ_SLOT_COORD ? 4 * fz_bound_s : fz_bound_s);
 	show_task(s->tid);
 	/* the blocked tasks and every CPU's backtrace, on the console */
 	fz_write_file("/proc/sysrq-trigger", "w", 1, 0);
@@ -296,9 +296,13 @@ void *fz_watchdog(void *arg)
 		fz_check_kmsg();
 		if (__atomic_exchange_n(&fz->want_save, 0, __ATOMIC_ACQ_REL))
 			save_epoch();
+		/*
+		 * The cleanup waits, between its passes, for the reaper of
+		 * transient user events (up to 10s) and RCU: a longer bound
+		 */
 		for (i = 0; i < FZ_SLOTS; i++) {
 			t = __atomic_load_n(&fz->slot[i].start_ns, __ATOMIC_ACQUIRE);
-			if (t && fz_now_ns() - t > bound)
+			if (t && fz_now_ns() - t > (i == FZ_SLOT_COORD ? 4 * bound : bound))
 				stuck(i);
 		}
 		if (fz_unpriv_pid > 0 &&

@@ -48,6 +48,7 @@ uint64_t fz_bad_pointer(struct rng *r, struct fz_worker *w, void *valid)
 		return (uintptr_t)valid;
 	}
 }
+
 static void apply_reg(struct fz_worker *w, const struct fz_op *in)
 {
 	struct rng r = { in->arg[2] };
@@ -102,6 +103,7 @@ static void apply_reg(struct fz_worker *w, const struct fz_op *in)
 		w->tbit[w->ntaddr++] = p[4];
 	}
 }
+
 static void apply_write(struct fz_worker *w, const struct fz_op *in)
 {
 	static struct iovec iov[1100];
@@ -140,6 +142,7 @@ static void apply_write(struct fz_worker *w, const struct fz_op *in)
 	if (writev(w->data[0], iov, n) >= 0)
 		fz_text_ok();
 }
+
 static void apply_mmap(struct fz_worker *w, const struct fz_op *in)
 {
 	struct rng r = { in->arg[4] };
@@ -173,6 +176,7 @@ static void apply_mmap(struct fz_worker *w, const struct fz_op *in)
 	fz_fault_armed = 0;
 	munmap(m, len);
 }
+
 static void apply_perf(const struct fz_op *in)
 {
 	struct perf_event_attr a = {

@@ -327,25 +327,59 @@ static void remove_triggers(const char *path)
 	}
 }
 
-/* Every trigger, filter and enable of the events we aim at, in one tree */
+/* Clear the triggers and the filter of one event; whether triggers stay */
+static int clear_event(const char *dir)
+{
+	char path[400], buf[256];
+	int left = 0;
+
+	snprintf(path, sizeof(path), "%s/trigger", dir);
+	if (fz_write_file(path, "", 0, O_TRUNC) < 0)
+		return 0;
+	remove_triggers(path);
+	if (fz_read_file(path, buf, sizeof(buf)) > 0 && buf[0] != '#')
+		left++;
+	snprintf(path, sizeof(path), "%s/filter", dir);
+	fz_write_file(path, "0", 1, O_TRUNC);
+	return left;
+}
+
+/*
+ * Every trigger, filter and enable of one tree (the top or an instance):
+ * of the events we aim at, and of every event of ours, made by a fault
+ * operation or a single input where the model does not know it.
+ */
 static int clear_events(const char *pre)
 {
-	char path[300], buf[256];
+	static const char *const ours_systems[] = {
+		"user_events", "synthetic", "eprobes", "fz_fault",
+	};
+	char path[300];
+	struct dirent *d;
+	unsigned int k;
 	int i, left = 0;
+	DIR *dir;
 
 	snprintf(path, sizeof(path), T "%sevents/enable", pre);
 	fz_write_file(path, "0", 1, O_TRUNC);
 	for (i = 0; i < fz_nevents; i++) {
-		snprintf(path, sizeof(path), T "%sevents/%s/%s/trigger", pre,
+		snprintf(path, sizeof(path), T "%sevents/%s/%s", pre,
 			 fz_events[i].sys, fz_events[i].name);
-		if (fz_write_file(path, "", 0, O_TRUNC) < 0)
-			continue;
-		remove_triggers(path);
-		if (fz_read_file(path, buf, sizeof(buf)) > 0 && buf[0] != '#')
-			left++;
-		snprintf(path, sizeof(path), T "%sevents/%s/%s/filter", pre,
-			 fz_events[i].sys, fz_events[i].name);
-		fz_write_file(path, "0", 1, O_TRUNC);
+		left += clear_event(path);
+	}
+	for (k = 0; k < ARRAY_SIZE(ours_systems); k++) {
+		snprintf(path, sizeof(path), T "%sevents/%s", pre, ours_systems[k]);
+		dir = opendir(path);
+		while (dir && (d = readdir(dir))) {
+			char ev[600];
+
+			if (!ours_name(d->d_name) || fz_event_by_name(ours_systems[k], d->d_name) >= 0)
+				continue;
+			snprintf(ev, sizeof(ev), "%s/%s", path, d->d_name);
+			left += clear_event(ev);
+		}
+		if (dir)
+			closedir(dir);
 	}
 	return left;
 }
