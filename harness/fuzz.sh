@@ -5,7 +5,8 @@
 # detection, fault injection) and run
 # trace_fuzz's campaign on it (see README.md, "Fuzzing").
 #
-#   SEED, N (inputs), J (root workers), E (steps of a program) pick the run;
+#   SEED, N (inputs) or T (seconds), J (root workers), E (steps of a
+#   program) pick the run;
 #   STOP=1 stops at the first report (make fuzz-planted);
 #   TS_FUZZ_AFTER=FILE runs the commands of FILE in the VM afterwards;
 #   REPLAY=FILE runs a saved program again (KEEP=list keeps only those
@@ -28,7 +29,15 @@ if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ]; then
 else
 	variant=${TS_FUZZ_VARIANT:-debug}
 fi
-seed=${SEED:-$(date +%s)} n=${N:-30000} j=${J:-4} e=${E:-40} replay=${REPLAY:-}
+seed=${SEED:-$(date +%s)} j=${J:-4} e=${E:-40} replay=${REPLAY:-}
+# By default the run lasts (T=600 s of programs, about 12 minutes with the
+# build, the boot and the last scans), however busy the machine; N=
+# alone runs that many operations whatever they take.
+if [ -z "${N:-}" ]; then
+	n=1000000 t=${T:-600}
+else
+	n=$N t=${T:-0}
+fi
 stall=${TS_FUZZ_STALL:-300}
 "$ROOT/harness/build-kernel.sh" "$variant"
 "$ROOT/harness/programs.sh"
@@ -57,7 +66,7 @@ job=$B/fuzz.job
 		echo 'B64'
 		echo "/samples/trace_fuzz -r /tmp/replay.seq ${KEEP:+-K $KEEP} ${SERIAL:+-S} -o /tmp ${syms:+-k /tmp/ours.syms}"
 	else
-		echo "/samples/trace_fuzz -s $seed -n $n -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
+		echo "/samples/trace_fuzz -s $seed -n $n -t $t -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
 	fi
 	echo 'rc=$?'
 	# TS_FUZZ_AFTER=FILE: commands run after the fuzzer (to look around)
@@ -66,7 +75,8 @@ job=$B/fuzz.job
 	echo 'echo "TSEND fuzz" > /dev/console'
 } > "$job"
 "$ROOT/harness/initramfs.sh" "$job"
-say "fuzzing on the $variant kernel: ${replay:+replaying $replay}${replay:-seed $seed, $n inputs, $j workers and an unprivileged one, $e steps}"
+if [ "$t" != 0 ]; then limit="for ${t}s"; else limit="$n inputs"; fi
+say "fuzzing on the $variant kernel: ${replay:+replaying $replay}${replay:-seed $seed, $limit, $j workers and an unprivileged one, $e steps}"
 
 # descendants PID - the processes PID started, and theirs
 descendants() {
@@ -117,9 +127,14 @@ tr -d '\r' < "$out" | awk -v dir="$B/fuzz" '
 finished=0
 grep -q '^TS-DONE' "$out" && finished=1
 
-# A run the kernel ended: its last epoch's program, made again here
+# A run the kernel ended: the program the watchdog saved, or else the
+# last epoch's, made again here
 if [ $finished = 0 ] && [ -z "$replay" ]; then
 	epoch=$(tr -d '\r' < "$out" | sed -n 's/^fuzz: epoch \([0-9]*\).*/\1/p' | tail -n1)
+	if grep -q 'REPORT stuck' "$out"; then
+		epoch=$(tr -d '\r' < "$out" | sed -n 's/^fuzz: the program of epoch \([0-9]*\) .*/\1/p' |
+			tail -n1)
+	fi
 	if [ -n "$epoch" ]; then
 		f=$B/fuzz/fuzz-$seed-$epoch.seq
 		[ -f "$f" ] || "$fuzzer" -s "$seed" -j "$j" -e "$e" -G "$epoch" -o "$f"

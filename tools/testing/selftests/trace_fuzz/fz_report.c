@@ -271,6 +271,7 @@ static void stuck(int i)
 	fz_report("stuck", "%s has run for %us (bound %us)", s->what,
 		  (unsigned int)((fz_now_ns() - s->start_ns) / 1000000000ULL),
 		  i == FZ_SLOT_COORD ? 4 * fz_bound_s : fz_bound_s);
+	__atomic_store_n(&fz->quit, 1, __ATOMIC_RELEASE);
 	show_task(s->tid);
 	/* the blocked tasks and every CPU's backtrace, on the console */
 	fz_write_file("/proc/sysrq-trigger", "w", 1, 0);

@@ -4,8 +4,8 @@
  * sequences, privileges and lifetimes where its bugs live, and every
  * user-space entry's grammar.
  *
- *   trace_fuzz [-s SEED] [-n OPS] [-j WORKERS] [-e STEPS] [-o DIR] [-x]
- *              [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]
+ *   trace_fuzz [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]
+ *              [-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]
  *   trace_fuzz -r FILE [-K LIST] [-S] [-o DIR]     replay a saved program
  *   trace_fuzz -s SEED -j WORKERS -e STEPS -G EPOCH -o FILE   (no kernel)
  *   trace_fuzz -D FILE                             print a saved program
@@ -27,6 +27,8 @@
  * with its workers as threads (as it ran), or -S serially, in the order
  * it was generated, which the minimiser uses with -K to keep a subset.
  * -G makes an epoch's program on the host, for a run the kernel ended.
+ * -t ends the run at the first epoch boundary after SECONDS, even before
+ * OPS operations: every epoch is still made from (SEED, epoch) alone.
  * The last line is "fuzz: N inputs, M reports"; the status is 1 when M
  * is not 0.
  */
@@ -62,6 +64,8 @@ static int steps = 40;
 static int kmemleak_every = 25;
 static bool no_unpriv;
 static unsigned int n_epochs;
+static unsigned int time_limit_s;	/* no epoch starts after it, if set */
+static bool timed_out;
 
 /* ---- workers ---- */
 
@@ -547,6 +551,8 @@ void fz_summary(void)
 		if (fz->role_count[k])
 			printf("fuzz:   write/%-8s %6lu, %lu taken\n", fz_role_name[k],
 			       fz->role_count[k], fz->role_ok[k]);
+	if (timed_out)
+		printf("fuzz: no epoch started after the time limit (%us)\n", time_limit_s);
 	printf("fuzz: %u epochs, %lu faults injected, %lu children, %lu privileged operations refused",
 	       n_epochs, fz->faults_injected, fz->children, fz->privs_refused);
 	if (fz_kcsan_ignored())
@@ -557,8 +563,8 @@ void fz_summary(void)
 
 static void usage(const char *me)
 {
-	fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-j WORKERS] [-e STEPS] [-o DIR] [-x]\n"
-		"\t[-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
+	fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]\n"
+		"\t[-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
 		"       %s -r FILE [-K LIST] [-S]    |    -G EPOCH -o FILE    |    -D FILE\n",
 		me, me);
 	exit(2);
@@ -667,6 +673,7 @@ int main(int argc, char **argv)
 	long gen_epoch = -1;
 	bool serial = false;
 	pthread_t dog;
+	uint64_t t0;
 	int opt;
 	uint32_t e;
 
@@ -674,7 +681,7 @@ int main(int argc, char **argv)
 		fz_child_main(argc, argv);
 	fz_self = "/proc/self/exe";
 	fz_model_init();
-	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:U")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:Ut:")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -724,6 +731,9 @@ int main(int argc, char **argv)
 			break;
 		case 'U':
 			no_unpriv = true;
+			break;
+		case 't':
+			time_limit_s = atoi(optarg);
 			break;
 		default:
 			usage(argv[0]);
@@ -778,8 +788,13 @@ int main(int argc, char **argv)
 		printf("fuzz: seed %llu, %llu inputs, %d workers and an unprivileged one, %d steps an epoch\n",
 		       (unsigned long long)seed, (unsigned long long)count, fz_n_workers, steps);
 		start_workers(args);
+		t0 = fz_now_ns();
 		for (e = 0; (uint64_t)e * steps * (fz_n_workers + !no_unpriv) < count &&
 		     !stopping(); e++) {
+			if (time_limit_s && fz_now_ns() - t0 > time_limit_s * 1000000000ULL) {
+				timed_out = true;
+				break;
+			}
 			fz_epoch_free(&fz_cur);
 			if (fz_gen_epoch(&fz_cur, seed, e, fz_n_workers, steps))
 				break;
