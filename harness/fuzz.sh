@@ -17,8 +17,8 @@
 # fuzzer leave the VM in base64 and land in build/fuzz/.  When the kernel
 # ends the run (a panic, a stuck CPU, a machine that stops answering) the
 # program of the epoch that was running is made again here, from the
-# seed, with trace_fuzz -G.  A VM whose output stops for TS_FUZZ_STALL
-# seconds (default 300) is stopped.
+# seed, with trace_fuzz -G.  A VM whose fuzzer prints nothing for
+# TS_FUZZ_STALL seconds (default 300) is stopped.
 . "$(dirname "$0")/lib.sh"
 
 # KCSAN cannot share a kernel with KASAN: KCSAN=1 is to run on a kernel
@@ -101,11 +101,16 @@ env TS_QUIET=1 TS_INITRD="$B/initramfs-job.cpio" TS_MEM="${TS_MEM:-2G}" \
 	rcupdate.rcu_expedited=1 oops=panic kfence.sample_interval=10 no5lvl \
 	${TS_FUZZ_CMDLINE:-} &
 vm_pid=$!
+# The fuzzer's own channel: the console of a hung kernel keeps growing
+# (a hung-task report every 20 s).  Once the fuzzer has said it restarts
+# the machine, 20 s are enough.
 stalled=0
 while kill -0 "$vm_pid" 2>/dev/null; do
 	sleep 5
-	last=$(stat -c %Y "$out" "$console" 2>/dev/null | sort -n | tail -n1)
-	if [ -n "$last" ] && [ $(($(date +%s) - last)) -gt "$stall" ]; then
+	last=$(stat -c %Y "$out" 2>/dev/null || true)
+	limit=$stall
+	grep -q 'restarting the machine' "$out" 2>/dev/null && limit=20
+	if [ -n "$last" ] && [ $(($(date +%s) - last)) -gt "$limit" ]; then
 		stalled=1
 		# shellcheck disable=SC2046
 		kill -TERM $(descendants "$vm_pid") "$vm_pid" 2>/dev/null || true
