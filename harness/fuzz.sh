@@ -159,6 +159,12 @@ if [ $finished = 0 ]; then
 	own=$(tr -d '\r' < "$out" | grep -c '^fuzz: REPORT' || true)
 	inputs=$(tr -d '\r' < "$out" | sed -n 's/^fuzz: \([0-9]*\) inputs, .*/\1/p' | tail -n1)
 	echo "fuzz: the run did not finish (see ${console#$ROOT/})"
+	# a machine that resets without a word (a triple fault, the stack
+	# overrun by a recursion) ended the run all the same
+	if [ $((splats + own)) = 0 ] && [ $stalled = 0 ] && [ "$vm" != 124 ]; then
+		echo "fuzz: REPORT machine: the VM stopped without a report in epoch ${epoch:-?}"
+		own=1
+	fi
 	[ -n "$inputs" ] || echo "fuzz: ${inputs:-?} inputs, $((splats + own)) reports"
 	exit 1
 fi
