@@ -6,7 +6,7 @@ H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-planted wide clean
+	fuzz-min fuzz-planted wide clean
 
 all: check
 
@@ -53,10 +53,14 @@ ftrace-table:
 	@$(H)/ftrace-table.sh
 
 fuzz:
-	@SEED="$(SEED)" N="$(N)" J="$(J)" REPLAY="$(REPLAY)" STOP="$(STOP)" $(H)/fuzz.sh
+	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" REPLAY="$(REPLAY)" STOP="$(STOP)" \
+		KEEP="$(KEEP)" SERIAL="$(SERIAL)" $(H)/fuzz.sh
+
+fuzz-min:
+	@REPLAY="$(REPLAY)" TRIES="$(TRIES)" $(H)/fuzz-min.sh
 
 fuzz-planted:
-	@SEED="$(SEED)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
+	@SEED="$(SEED)" N="$(N)" T="$(T)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
 
 w1:
 	@$(H)/w1.sh
