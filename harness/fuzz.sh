@@ -109,7 +109,7 @@ while kill -0 "$vm_pid" 2>/dev/null; do
 	sleep 5
 	last=$(stat -c %Y "$out" 2>/dev/null || true)
 	limit=$stall
-	grep -q 'restarting the machine' "$out" 2>/dev/null && limit=20
+	grep -q 'the machine restarts' "$out" 2>/dev/null && limit=20
 	if [ -n "$last" ] && [ $(($(date +%s) - last)) -gt "$limit" ]; then
 		stalled=1
 		# shellcheck disable=SC2046

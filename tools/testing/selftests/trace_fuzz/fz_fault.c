@@ -188,7 +188,7 @@ static int fault_delete(unsigned int obj, const char *name, const char *path)
 		snprintf(cmd, sizeof(cmd), T "events/user_events/%s/%s", name,
 			 obj == 4 ? "trigger" : "filter");
 		fz_write_file(cmd, "0", 1, O_TRUNC);
-		/* fall through */
+		fallthrough;
 	default:
 		snprintf(cmd, sizeof(cmd), "-:%s%s", obj == 2 ? "fz_fault/" : "", name);
 		if (fz_write_file(T "dynamic_events", cmd, strlen(cmd), O_APPEND) < 0)
@@ -225,8 +225,9 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		snprintf(path, sizeof(path), T "dynamic_events");
 		break;
 	case 2:
-		snprintf(cmd, sizeof(cmd), "e:fz_fault/%s sched/sched_switch p=$prev_pid:u32 c=$next_comm:string",
-			 name);
+		snprintf(cmd, sizeof(cmd),
+			 "e:fz_fault/%s sched/sched_switch %s", name,
+			 "p=$prev_pid:u32 c=$next_comm:string");
 		ret = faulty_write(T "dynamic_events", cmd, O_APPEND, n, &injected);
 		snprintf(path, sizeof(path), T "dynamic_events");
 		break;
@@ -299,7 +300,8 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 	/* and it goes again, unless another worker uses it just now */
 	del_err = fault_delete(obj, name, path);
 	if (fault_present(obj, name, path) && del_err != EBUSY)
-		fz_report("half-made", "%s could not be deleted after a creation with fail-nth %u (%s, %s): %s",
+		fz_report("half-made",
+			  "%s not deletable after creation (fail-nth %u, %s, %s): %s",
 			  name, n, injected ? "injected" : "not injected",
 			  ret < 0 ? strerror(-ret) : "made", strerror(del_err));
 }

@@ -280,7 +280,7 @@ static void stuck(int i)
 	fz_check_kmsg();
 	save_epoch();
 	fz_summary();
-	printf("fuzz: a worker is stuck in the kernel: restarting the machine\n");
+	printf("fuzz: a worker hangs in the kernel: the machine restarts\n");
 	fflush(stdout);
 	/*
 	 * A CPU looping with a mutex held can keep reboot() from ever

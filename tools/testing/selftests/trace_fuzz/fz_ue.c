@@ -141,8 +141,9 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
 		r.enable_bit = op->arg[5] % (r.enable_size * 8);
 		ret = ioctl(fd, DIAG_IOCSREG, &r);
 		if (w->unpriv && !ret && (op->arg[3] & PERSIST_FLAG))
-			fz_report("privilege", "the unprivileged worker registered %s with USER_EVENT_REG_PERSIST",
-				  fz_ue_defs[def].name);
+			fz_report("privilege",
+				  "the unprivileged worker registered %s with %s",
+				  fz_ue_defs[def].name, "USER_EVENT_REG_PERSIST");
 		if (ret)
 			return false;
 		reg.index = r.write_index;
@@ -182,7 +183,8 @@ static bool ue_unreg(struct fz_worker *w, const struct fz_op *op)
 		u.size = 8;
 	if (ioctl(fd, DIAG_IOCSUNREG, &u)) {
 		if (variant > 3 && i < 64 && fd >= 0 && errno == ENOENT)
-			fz_report("enabler", "DIAG_IOCSUNREG did not find a word it was given (%s, bit %d)",
+			fz_report("enabler",
+				  "DIAG_IOCSUNREG did not find its word (%s, bit %d)",
 				  fz_ue_defs[e->def].name, i);
 		return false;
 	}
@@ -266,7 +268,7 @@ static bool ue_write(struct fz_worker *w, const struct fz_op *op)
 
 static bool ue_status(struct fz_worker *w, const struct fz_op *op)
 {
-	volatile unsigned char b = 0;
+	unsigned char b = 0;
 	int i;
 
 	switch (op->arg[0] % 4) {
@@ -286,7 +288,8 @@ static bool ue_status(struct fz_worker *w, const struct fz_op *op)
 		if (!w->status)
 			return false;
 		for (i = 0; i < w->nregs; i++)
-			b ^= w->status[(w->regs[i].bit / 8) % PAGE];
+			b ^= __atomic_load_n(&w->status[(w->regs[i].bit / 8) % PAGE],
+					     __ATOMIC_RELAXED);
 		return true;
 	}
 }
@@ -342,14 +345,16 @@ static void child_run(struct fz_worker *w, const struct fz_op *op)
 {
 	struct rng r = { op->arg[1] };
 	unsigned int plan = op->arg[0];
-	volatile unsigned char b = 0;
+	unsigned char b = 0;
 	unsigned char buf[1024];
 	int i, n, len;
 
 	if (w->status) {
 		for (i = 0; i < w->nregs; i++)
-			b ^= w->status[(w->regs[i].bit / 8) % PAGE];
-		b ^= w->status[below(&r, PAGE)];
+			b ^= __atomic_load_n(&w->status[(w->regs[i].bit / 8) % PAGE],
+					     __ATOMIC_RELAXED);
+		b ^= __atomic_load_n(&w->status[below(&r, PAGE)],
+				     __ATOMIC_RELAXED);
 	}
 	for (n = below(&r, 4); n && w->nregs; n--) {
 		struct fz_reg *reg = &w->regs[below(&r, w->nregs)];

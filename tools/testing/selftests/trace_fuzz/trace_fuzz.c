@@ -377,7 +377,8 @@ static int clear_events(const char *pre)
 		while (dir && (d = readdir(dir))) {
 			char ev[600];
 
-			if (!ours_name(d->d_name) || fz_event_by_name(ours_systems[k], d->d_name) >= 0)
+			if (!ours_name(d->d_name) ||
+			    fz_event_by_name(ours_systems[k], d->d_name) >= 0)
 				continue;
 			snprintf(ev, sizeof(ev), "%s/%s", path, d->d_name);
 			left += clear_event(ev);
@@ -553,8 +554,9 @@ void fz_summary(void)
 			       fz->role_count[k], fz->role_ok[k]);
 	if (timed_out)
 		printf("fuzz: no epoch started after the time limit (%us)\n", time_limit_s);
-	printf("fuzz: %u epochs, %lu faults injected, %lu children, %lu privileged operations refused",
-	       n_epochs, fz->faults_injected, fz->children, fz->privs_refused);
+	printf("fuzz: %u epochs, %lu faults injected, %lu children, ",
+	       n_epochs, fz->faults_injected, fz->children);
+	printf("%lu privileged operations refused", fz->privs_refused);
 	if (fz_kcsan_ignored())
 		printf(", %lu KCSAN reports outside our code", fz_kcsan_ignored());
 	printf("\nfuzz: %lu inputs, %lu reports\n", fz->n_ops, fz->n_reports);
@@ -563,7 +565,7 @@ void fz_summary(void)
 
 static void usage(const char *me)
 {
-	fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]\n"
+	fprintf(stderr, "Usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]\n"
 		"\t[-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
 		"       %s -r FILE [-K LIST] [-S]    |    -G EPOCH -o FILE    |    -D FILE\n",
 		me, me);
@@ -785,8 +787,10 @@ int main(int argc, char **argv)
 		}
 	} else {
 		n_epochs = 0;
-		printf("fuzz: seed %llu, %llu inputs, %d workers and an unprivileged one, %d steps an epoch\n",
-		       (unsigned long long)seed, (unsigned long long)count, fz_n_workers, steps);
+		printf("fuzz: seed %llu, %llu inputs, ",
+		       (unsigned long long)seed, (unsigned long long)count);
+		printf("%d workers and an unprivileged one, %d steps an epoch\n",
+		       fz_n_workers, steps);
 		start_workers(args);
 		t0 = fz_now_ns();
 		for (e = 0; (uint64_t)e * steps * (fz_n_workers + !no_unpriv) < count &&

@@ -39,9 +39,14 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "../kselftest.h"
+
+#ifndef fallthrough
+#define fallthrough __attribute__((__fallthrough__))
+#endif
+
 #define T "/sys/kernel/tracing/"
 #define PAGE 4096
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Most bytes of an operation's text (single inputs nest deep) */
 #define FZ_TEXT_MAX 8192
@@ -96,7 +101,7 @@ struct text {
 };
 
 void add(struct text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__printf(2, 3);
 
 /* ---- what programs aim at (fz_model.c) ---- */
 
@@ -344,7 +349,7 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op);
 
 /* fz_report.c */
 void fz_report(const char *cls, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__printf(2, 3);
 void fz_check_kmsg(void);
 void fz_kmsg_open(void);
 void fz_kmemleak(bool final);
