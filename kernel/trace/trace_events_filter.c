@@ -330,7 +330,7 @@ const char *event_filter_text(struct trace_event_file *file)
 /* caller must hold event_mutex */
 void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
 {
-	const char *text = filter_text(filter_of(file));
+	const char *text = event_filter_text(file);
 
 	trace_seq_printf(s, "%s\n", text ?: "none");
 }
