@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-planted wide cross bisect clean
+	fuzz-min fuzz-planted wide cross bisect clean
 
 all: check
 
@@ -56,10 +56,14 @@ ftrace-table:
 	@$(H)/ftrace-table.sh
 
 fuzz:
-	@SEED="$(SEED)" N="$(N)" J="$(J)" REPLAY="$(REPLAY)" STOP="$(STOP)" $(H)/fuzz.sh
+	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" REPLAY="$(REPLAY)" STOP="$(STOP)" \
+		KEEP="$(KEEP)" SERIAL="$(SERIAL)" $(H)/fuzz.sh
+
+fuzz-min:
+	@REPLAY="$(REPLAY)" TRIES="$(TRIES)" $(H)/fuzz-min.sh
 
 fuzz-planted:
-	@SEED="$(SEED)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
+	@SEED="$(SEED)" N="$(N)" T="$(T)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
 
 w1:
 	@$(H)/w1.sh

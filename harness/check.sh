@@ -11,7 +11,9 @@ variant=${1:-ours} test=${2:-}
 "$ROOT/harness/initramfs.sh"
 cmdline="ts.test=$test"
 [ -n "$test" ] && cmdline="$cmdline kunit.filter_glob=${test#kunit/}"
-[ "$variant" = debug ] && cmdline="$cmdline ts.kmemleak=1 ts.timeout=900"
+# The debug kernel runs several times slower: give its whole run longer.
+[ "$variant" = debug ] && cmdline="$cmdline ts.kmemleak=1 ts.timeout=900" &&
+	export TS_VM_TIMEOUT=${TS_VM_TIMEOUT:-5400}
 say "booting the $variant kernel and running ${test:-all tests} (logs in build/logs/)"
 set +e
 TS_QUIET=1 "$ROOT/harness/vm.sh" "$variant" check "check-$variant" $cmdline

@@ -50,8 +50,9 @@ printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'nobody:x:65534:65534:nobody:/:/bin/fa
 printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' > "$root/etc/group"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
 cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
-mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare"
-for d in shell demo.d compare; do
+mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
+	"$root/tests/corpus"
+for d in shell demo.d compare corpus; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
 [ -f "$ROOT/tests/ftrace.list" ] && cp "$ROOT/tests/ftrace.list" "$root/tests/"

@@ -40,8 +40,17 @@ cd "$ROOT"
 for f in tools/testing/selftests/*/*_test.c; do
 	[ -f "$f" ] && build "$src/$f" "$out/kselftest/$(basename "$f" .c)"
 done
-# The fuzzer of make fuzz (not a kselftest: it runs on its own)
-build "$src/tools/testing/selftests/trace_fuzz/trace_fuzz.c" "$out/samples/trace_fuzz"
+# The fuzzer of make fuzz (not a kselftest: it runs on its own), made of
+# every C file of its folder
+fz=$src/tools/testing/selftests/trace_fuzz
+stale=0
+for dep in "$fz"/*.[ch] "$hdr/linux/version.h"; do
+	[ "$dep" -nt "$out/samples/trace_fuzz" ] && stale=1
+done
+if [ $stale = 1 ] || [ ! -x "$out/samples/trace_fuzz" ]; then
+	# shellcheck disable=SC2086
+	gcc $CFLAGS -o "$out/samples/trace_fuzz" "$fz"/*.c -lm || die "cannot build the fuzzer"
+fi
 # The base's own user_events selftests, unmodified: they use the
 # remote-write layout of struct user_reg, chosen by this macro.
 for t in abi dyn ftrace perf; do

@@ -3,7 +3,7 @@
  * trace_events_filter - the tracefs and perf face of the filter engine.
  *
  * This file owns the lifetime of struct event_filter: creating one from
- * text (compiling it with trace_events_filter_parse.c), installing it on
+ * text (compiling it with trace_filter_parse.c), installing it on
  * an event or on every event of a subsystem, printing it back, reporting
  * errors, and handing filters to perf.
  *
@@ -20,14 +20,13 @@
  * to the failed expression with a caret under the offending column and
  * the message, and the same goes to error_log.
  */
-#include <linux/ctype.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "trace.h"
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 
 /* The user-visible texts of this component. */
 const char *filter_err_text[FILTER_ERR_MAX] = {
@@ -63,45 +62,6 @@ const char *filter_err_text[FILTER_ERR_MAX] = {
 	" filters for multiple events.\n# Only events with the given fields"	\
 	" will be affected.\n# If no events are modified, an error message"	\
 	" will be displayed here\n"
-
-/**
- * filter_parse_regex - classify a simple pattern for fast matching
- * @buff: the pattern; a trailing '*' is cut off in place
- * @len: its length
- * @search: set to the text to compare against
- * @not: set to 1 when the pattern starts with '!' (then skipped)
- *
- * "abc" is a full match, "abc*" a prefix, "*abc" a suffix, "*abc*" a
- * substring; any other '*', or '?', '[' and '\' make it a glob.  A
- * pattern starting with a digit is an index (used by set_ftrace_filter).
- */
-enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
-{
-	bool lead, trail;
-	int k;
-
-	*not = buff[0] == '!';
-	buff += *not;
-	len -= *not;
-	*search = buff;
-	if (isdigit(*buff))
-		return MATCH_INDEX;
-
-	lead = len > 0 && buff[0] == '*';
-	trail = len > 1 && buff[len - 1] == '*';
-	/* Any wildcard other than a leading or trailing star needs a glob. */
-	for (k = lead; k < len - trail; k++) {
-		if (buff[k] && strchr("*?[\\", buff[k]))
-			return MATCH_GLOB;
-	}
-	if (trail)
-		buff[len - 1] = '\0';
-	if (lead)
-		*search = buff + 1;
-	if (lead)
-		return trail ? MATCH_MIDDLE_ONLY : MATCH_END_ONLY;
-	return trail ? MATCH_FRONT_ONLY : MATCH_FULL;
-}
 
 /* Which kind of filter operand a field's C type calls for. */
 int filter_assign_type(const char *type)
@@ -152,10 +112,10 @@ static struct event_filter *filter_alloc(const char *text)
  */
 static void filter_log_err(struct trace_array *tr, const char *loc,
 			   const char *cmd, int offset, const char *text,
-			   const struct filter_error *err)
+			   const struct trace_parse_err *err)
 {
-	if (err->code != FILTER_ERR_NONE)
-		tracing_log_err(tr, loc, cmd, filter_err_text, err->code,
+	if (err->err != FILTER_ERR_NONE)
+		tracing_log_err(tr, loc, cmd, filter_err_text, err->err,
 				offset + min_t(int, err->pos, strlen(text)));
 	else
 		tracing_log_err(tr, loc, cmd, filter_err_text,
@@ -164,17 +124,17 @@ static void filter_log_err(struct trace_array *tr, const char *loc,
 
 /* Turn filter->filter_string into the error report and log it. */
 static void filter_report(struct trace_array *tr, struct event_filter *filter,
-			  const struct filter_error *err, int ret)
+			  const struct trace_parse_err *err, int ret)
 {
 	const char *text = filter->filter_string;
 	int pos = min_t(int, err->pos, strlen(text));
 	char *report;
 
 	filter_log_err(tr, FILTER_LOG_LOC, text, 0, text, err);
-	if (err->code != FILTER_ERR_NONE)
+	if (err->err != FILTER_ERR_NONE)
 		report = kasprintf(GFP_KERNEL, "%s\n%*s\nparse_error: %s\n",
 				   text, pos + 1, "^",
-				   filter_err_text[err->code]);
+				   filter_err_text[err->err]);
 	else
 		report = kasprintf(GFP_KERNEL, "%s\nError: (%d)\n", text, ret);
 	if (report) {
@@ -191,7 +151,7 @@ static struct ftrace_event_field *filter_call_field(void *call,
 
 /* Compile @text for @call; the error position is left in @err. */
 static int filter_build(struct trace_event_call *call, const char *text,
-			struct event_filter *filter, struct filter_error *err)
+			struct event_filter *filter, struct trace_parse_err *err)
 {
 	struct filter_fields fields = {
 		.find		= filter_call_field,
@@ -223,7 +183,7 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 			struct event_filter **filterp)
 {
 	struct event_filter *filter;
-	struct filter_error err;
+	struct trace_parse_err err;
 	int ret;
 
 	if (WARN_ON_ONCE(*filterp))
@@ -258,7 +218,7 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 			   int offset, struct event_filter **filterp)
 {
 	struct event_filter *filter = filter_alloc(NULL);
-	struct filter_error err;
+	struct trace_parse_err err;
 	int ret;
 
 	if (!filter)
@@ -269,7 +229,7 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 		return 0;
 	}
 	free_event_filter(filter);
-	if (err.code != FILTER_ERR_NONE || ret != -ENOMEM)
+	if (err.err != FILTER_ERR_NONE || ret != -ENOMEM)
 		filter_log_err(tr, loc, cmd, offset, text, &err);
 	return ret;
 }
@@ -360,10 +320,17 @@ static const char *filter_text(const struct event_filter *filter)
 	return filter ? filter->filter_string : NULL;
 }
 
+/* The text @file's filter file lists, NULL when it has no filter */
+const char *event_filter_text(struct trace_event_file *file)
+{
+	lockdep_assert_held(&event_mutex);
+	return filter_text(filter_of(file));
+}
+
 /* caller must hold event_mutex */
 void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
 {
-	const char *text = filter_text(filter_of(file));
+	const char *text = event_filter_text(file);
 
 	trace_seq_printf(s, "%s\n", text ?: "none");
 }
@@ -407,7 +374,7 @@ static int filter_subsystem_clear(struct trace_subsystem_dir *dir)
 
 /* The subsystem file shows why no event took the expression. */
 static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
-				 const char *text, struct filter_error *err)
+				 const char *text, struct trace_parse_err *err)
 {
 	struct event_subsystem *system = dir->subsystem;
 	struct event_filter *report;
@@ -415,7 +382,7 @@ static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
 	report = filter_alloc(text);
 	if (!report)
 		return -ENOMEM;
-	err->code = FILTER_ERR_BAD_SUBSYS_FILTER;
+	err->err = FILTER_ERR_BAD_SUBSYS_FILTER;
 	filter_report(dir->tr, report, err, -EINVAL);
 	free_event_filter(system->filter);
 	system->filter = report;
@@ -429,7 +396,7 @@ static int filter_subsystem_fail(struct trace_subsystem_dir *dir,
 static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 {
 	struct event_subsystem *system = dir->subsystem;
-	struct filter_error err, first = { .code = FILTER_ERR_NONE };
+	struct trace_parse_err err, first = { .err = FILTER_ERR_NONE };
 	struct trace_event_file *file;
 	struct event_filter **new;
 	int i, n = 0, done = 0, ret;
@@ -455,7 +422,7 @@ static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 			free_event_filter(filter);
 			if (ret == -ENOMEM)
 				goto out;
-			if (first.code == FILTER_ERR_NONE)
+			if (first.err == FILTER_ERR_NONE)
 				first = err;
 			filter = NULL;
 		} else {

@@ -37,6 +37,7 @@
  * a lock or an allocation.
  */
 #include <linux/poll.h>
+#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -295,32 +296,38 @@ static struct event_trigger_data *hist_find_var(struct trace_event_file *file,
 
 /*
  * Add "keys=<@alike's keys>:@name=@field" to @file, with @alike's
- * filter: the histogram of a field variable.
+ * filter: the histogram of a field variable.  It is an ordinary command,
+ * listed in the trigger file like any other, so it is made from text:
+ * @alike's keys as they were written (they were accepted on this very
+ * event), built with a seq_buf.
  */
 static int hist_make_field_var(struct trace_event_file *file,
 			       struct event_trigger_data *alike,
 			       const char *name, const char *field)
 {
 	struct hist_data *hd = ((struct hist_trigger *)alike->private_data)->hd;
-	struct seq_file m = { .size = MAX_FILTER_STR_VAL };
+	struct seq_buf s;
 	unsigned int i;
+	char *cmd;
 	int ret;
 
-	m.buf = kzalloc(m.size, GFP_KERNEL);
-	if (!m.buf)
+	cmd = kmalloc(MAX_FILTER_STR_VAL, GFP_KERNEL);
+	if (!cmd)
 		return -ENOMEM;
-	seq_puts(&m, "keys=");
+	seq_buf_init(&s, cmd, MAX_FILTER_STR_VAL);
+	seq_buf_puts(&s, "keys=");
 	for (i = 0; i < hd->n_keys; i++) {
-		if (i)
-			seq_putc(&m, ',');
-		hist_print_expr(&m, hd->keys[i]);
+		const struct trace_token *t = &hd->keys[i]->expr->text;
+
+		seq_buf_printf(&s, "%s%.*s", i ? "," : "", t->len, t->start);
 	}
-	seq_printf(&m, ":%s=%s", name, field);
+	seq_buf_printf(&s, ":%s=%s", name, field);
 	if (alike->filter_str)
-		seq_printf(&m, " if %s", alike->filter_str);
-	ret = seq_has_overflowed(&m) ? -E2BIG :
-	      hist_cmd_parse(&hist_cmd, file, "", "hist", m.buf);
-	kfree(m.buf);
+		seq_buf_printf(&s, " if %s", alike->filter_str);
+	seq_buf_str(&s);	/* NUL-terminates @cmd */
+	ret = seq_buf_has_overflowed(&s) ? -E2BIG :
+	      hist_cmd_parse(&hist_cmd, file, "", "hist", cmd);
+	kfree(cmd);
 	return ret;
 }
 
@@ -345,20 +352,22 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
+
 	if (ht->n_made == ARRAY_SIZE(ht->made))
-		return hist_bind_fail(b, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
 	if (!trace_token_cstr(system, sys, sizeof(sys)) ||
 	    !trace_token_cstr(event, ev, sizeof(ev)) ||
 	    !trace_token_cstr(field, fname, sizeof(fname)) ||
 	    snprintf(name, size, "synthetic_%s", fname) >= size)
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, field->pos);
 	file = __find_event_file(ht->file->tr, sys, ev);
 	if (!file)
-		return hist_bind_fail(b, HIST_ERR_EVENT_FILE_NOT_FOUND,
-				      field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_EVENT_FILE_NOT_FOUND,
+					field->pos);
 	alike = hist_find_alike(file, b->hd);
 	if (!alike)
-		return hist_bind_fail(b, HIST_ERR_HIST_NOT_FOUND, field->pos);
+		return trace_parse_fail(b->err, HIST_ERR_HIST_NOT_FOUND, field->pos);
 
 	/* made already, for this histogram or another one, or by hand */
 	trig = hist_find_var(file, name);
@@ -368,8 +377,8 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 		ret = hist_make_field_var(file, alike, name, fname);
 		trig = ret ? NULL : hist_find_var(file, name);
 		if (!trig)
-			return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
-					      field->pos);
+			return trace_parse_fail(b->err, HIST_ERR_HIST_CREATE_FAIL,
+						field->pos);
 	}
 	for (i = 0; i < ht->n_made; i++)
 		if (ht->made[i].trig == trig)
@@ -383,7 +392,7 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 /* Parse and bind "hist:" @param on @file; @err says why not. */
 static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 					     const char *param,
-					     struct hist_parse_err *err)
+					     struct trace_parse_err *err)
 {
 	struct hist_bind b = {
 		.call = file->event_call, .err = err, .clock_in_ns = true,
@@ -408,9 +417,9 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 	ret = hist_parse(ht->spec, ht->text, HIST_PREFIX_LEN, err);
 	if (!ret && ht->text[ht->spec->end]) {
 		/* the filter is split off already: nothing else may follow */
-		ret = hist_bind_fail(&b, HIST_ERR_TRAILING_TEXT,
-				     ht->spec->end +
-				     strspn(ht->text + ht->spec->end, " \t"));
+		ret = trace_parse_fail(b.err, HIST_ERR_TRAILING_TEXT,
+				       ht->spec->end +
+				       strspn(ht->text + ht->spec->end, " \t"));
 	}
 	if (ret)
 		goto fail;
@@ -419,8 +428,8 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 	if (ht->spec->clock.len &&
 	    (!trace_token_cstr(&ht->spec->clock, clock, sizeof(clock)) ||
 	     trace_clock_lookup(clock, &b.clock_in_ns))) {
-		ret = hist_bind_fail(&b, HIST_ERR_SET_CLOCK_FAIL,
-				     ht->spec->clock.pos);
+		ret = trace_parse_fail(b.err, HIST_ERR_SET_CLOCK_FAIL,
+				       ht->spec->clock.pos);
 		goto fail;
 	}
 
@@ -583,9 +592,11 @@ static int hist_add(struct event_trigger_data *trig,
 	struct hist_trigger *ht = trig->private_data;
 	const struct hist_spec *spec = ht->spec;
 	struct event_trigger_data *named = NULL, *old;
-	struct hist_parse_err err = {};
+	struct trace_parse_err err = {};
 	char name[MAX_EVENT_NAME_LEN], clock[32];
 	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (spec->name.len) {
 		trace_token_cstr(&spec->name, name, sizeof(name));
@@ -664,6 +675,8 @@ static int hist_remove(struct event_trigger_data *key,
 	struct event_trigger_data *trig = hist_find(file, key);
 	struct hist_trigger *ht;
 
+	lockdep_assert_held(&event_mutex);
+
 	if (!trig)
 		return 0;
 	ht = trig->private_data;
@@ -695,7 +708,7 @@ static int hist_cmd_parse(struct event_command *cmd,
 			  char *name, char *param_and_filter)
 {
 	bool remove = event_trigger_check_remove(glob);
-	struct hist_parse_err err = {};
+	struct trace_parse_err err = {};
 	struct event_trigger_data *trig;
 	struct hist_trigger *ht;
 	char *log = NULL, *filter;

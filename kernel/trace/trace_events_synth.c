@@ -32,6 +32,8 @@ struct synth_event *find_synth_event(const char *name)
 	struct synth_event *event;
 	struct dyn_event *dev;
 
+	lockdep_assert_held(&event_mutex);
+
 	list_for_each_entry(dev, &dyn_event_list, list) {
 		event = to_synth_event(dev);
 		if (event && !strcmp(event->name, name))
@@ -143,8 +145,8 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 	if (!name)
 		goto out;
 	if (find_synth_event(name)) {
-		spec->err = SYNTH_ERR_EVENT_EXISTS;
-		spec->err_pos = spec->name.pos;
+		trace_parse_fail(&spec->err, SYNTH_ERR_EVENT_EXISTS,
+				 spec->name.pos);
 		ret = -EEXIST;
 		goto log;
 	}
@@ -165,7 +167,7 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 	dyn_event_add(&event->devent, &event->call);
 	goto out;
 log:
-	synth_log_err(cmd, spec->err, spec->err_pos);
+	synth_log_err(cmd, spec->err.err, spec->err.pos);
 out:
 	mutex_unlock(&event_mutex);
 	kfree(name);
@@ -190,6 +192,8 @@ static bool synth_event_busy(struct synth_event *event)
 static int synth_destroy(struct synth_event *event)
 {
 	int ret;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (synth_event_busy(event))
 		return -EBUSY;

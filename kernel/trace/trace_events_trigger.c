@@ -46,7 +46,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 
-#include "trace_events_filter.h"
+#include "trace_filter.h"
 #include "trace_trigger.h"
 
 /* Registered commands, in registration order; guarded by trigger_cmds_lock. */
@@ -390,8 +390,8 @@ void update_cond_flag(struct trace_event_file *ef)
 }
 
 /*
- * Link @trig onto @ef and put @ef in trigger mode; undo the link
- * if that fails.  The caller has checked for duplicates.
+ * Link @trig onto @ef and put @ef in trigger mode; undo both if that
+ * fails.  The caller has checked for duplicates.
  */
 int trigger_attach(struct event_trigger_data *trig,
 		   struct trace_event_file *ef)
@@ -409,6 +409,12 @@ int trigger_attach(struct event_trigger_data *trig,
 	ret = trace_event_trigger_enable_disable(ef, 1);
 	if (ret < 0) {
 		list_del_rcu(&trig->list);
+		/*
+		 * The failed enable still counted this trigger in tm_ref
+		 * (and the soft mode in sm_ref): give both back, or the
+		 * event would stay in trigger mode with no trigger.
+		 */
+		trace_event_trigger_enable_disable(ef, 0);
 		update_cond_flag(ef);
 		if (trig->cmd_ops->free)
 			trig->cmd_ops->free(trig);
@@ -786,7 +792,10 @@ static struct event_command *trigger_cmd_find(const char *name)
  * @ef: the event
  * @buff: the line, without trailing newline (modified)
  *
- * Called with event_mutex held.  An empty line does nothing.
+ * Called with event_mutex held.  A line of blanks names no command and
+ * is refused with -EINVAL, as the base kernel does, without an error_log
+ * entry: "echo > trigger" is how users truncate the file, and the
+ * truncation itself has already happened at open.
  *
  * Return: 0 or a negative error.
  */
@@ -798,7 +807,7 @@ int trigger_process_regex(struct trace_event_file *ef, char *buff)
 
 	word = skip_spaces(buff);
 	if (!*word)
-		return 0;
+		return -EINVAL;
 
 	guard(mutex)(&trigger_cmds_lock);
 	trigger_ctx.base = word;
@@ -984,6 +993,136 @@ const struct file_operations event_trigger_fops = {
 	.write		= trigger_file_write,
 	.llseek		= tracing_lseek,
 	.release	= trigger_file_release,
+};
+
+/* ---------------------------------------------------------------------
+ * show_event_filters and show_event_triggers, at the top of every
+ * instance: one line per filter or trigger of any of its events,
+ * "system:event<TAB>" and then what the event's own file lists.
+ *
+ * Each read() walks the instance's event list under event_mutex, which
+ * guards that list and every filter and trigger list: events created or
+ * removed meanwhile wait for the read to return, and one that goes
+ * between two reads is simply not listed (the position counts events).
+ * The event path takes none of this: a trigger or filter it runs is
+ * freed only after its RCU grace period, whoever lists it.
+ */
+static void *event_show_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+
+	/* Released in event_show_stop(), which runs even on error. */
+	mutex_lock(&event_mutex);
+	return seq_list_start(&tr->events, *pos);
+}
+
+static void *event_show_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+
+	return seq_list_next(v, &tr->events, pos);
+}
+
+static void event_show_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static void event_show_name(struct seq_file *m, struct trace_event_file *ef)
+{
+	seq_printf(m, "%s:%s\t", ef->event_call->class->system,
+		   trace_event_name(ef->event_call));
+}
+
+static int event_filters_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *ef = list_entry(v, struct trace_event_file,
+						 list);
+	const char *text = event_filter_text(ef);
+
+	if (text) {
+		event_show_name(m, ef);
+		seq_printf(m, "%s\n", text);
+	}
+	return 0;
+}
+
+static int event_triggers_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *ef = list_entry(v, struct trace_event_file,
+						 list);
+	struct event_trigger_data *trig;
+
+	list_for_each_entry(trig, &ef->triggers, list) {
+		if (trig->flags & EVENT_TRIGGER_FL_PROBE)
+			continue;
+		event_show_name(m, ef);
+		trig->cmd_ops->print(m, trig);
+	}
+	return 0;
+}
+
+static const struct seq_operations event_filters_seq_ops = {
+	.start	= event_show_start,
+	.next	= event_show_next,
+	.stop	= event_show_stop,
+	.show	= event_filters_show,
+};
+
+static const struct seq_operations event_triggers_seq_ops = {
+	.start	= event_show_start,
+	.next	= event_show_next,
+	.stop	= event_show_stop,
+	.show	= event_triggers_show,
+};
+
+/* The instance stays while the file is open (trace_array_put() at release) */
+static int event_show_open(struct inode *inode, struct file *filp,
+			   const struct seq_operations *ops)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	ret = seq_open(filp, ops);
+	if (ret) {
+		trace_array_put(tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = tr;
+	return 0;
+}
+
+static int event_filters_open(struct inode *inode, struct file *filp)
+{
+	return event_show_open(inode, filp, &event_filters_seq_ops);
+}
+
+static int event_triggers_open(struct inode *inode, struct file *filp)
+{
+	return event_show_open(inode, filp, &event_triggers_seq_ops);
+}
+
+static int event_show_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return seq_release(inode, filp);
+}
+
+const struct file_operations event_filters_show_fops = {
+	.open		= event_filters_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_show_release,
+};
+
+const struct file_operations event_triggers_show_fops = {
+	.open		= event_triggers_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_show_release,
 };
 
 /* ---------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * explicit delete once nothing references it, or, when transient, once
  * nothing pins nor uses it.  Multi-format events live under
  * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
- * of this happens under event_mutex; see trace_events_user.h for the whole
+ * of this happens under event_mutex; see trace_user.h for the whole
  * locking picture.
  */
 #include <linux/hashtable.h>
@@ -18,7 +18,7 @@
 #include <linux/workqueue.h>
 
 #include "trace.h"
-#include "trace_events_user.h"
+#include "trace_user.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/user_events_registry.h>
@@ -294,7 +294,7 @@ static int user_event_destroy(struct user_event *ev)
 int user_event_register_cmd(const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
-			    struct user_event_parse_err *perr)
+			    struct trace_parse_err *perr)
 {
 	bool multi = opts->flags & USER_EVENT_REG_MULTI_FORMAT;
 	struct user_event_desc desc;
@@ -404,7 +404,7 @@ static int user_event_dyn_create(const char *raw)
 		.flags = USER_EVENT_REG_PERSIST,
 		.keep = true,
 	};
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event *ev;
 	int ret;
 
@@ -447,7 +447,7 @@ static bool user_event_dyn_match(const char *system, const char *event,
 				 struct dyn_event *dev)
 {
 	struct user_event *ev = user_event_from_devent(dev);
-	struct user_event_parse_err perr;
+	struct trace_parse_err perr;
 	struct user_event_desc desc;
 	size_t len = 1;
 	bool same;

@@ -1,22 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internal header of the histogram engine.
+ * Internal header of the histogram engine: what its files share.
  *
- * A "hist:" trigger command goes through three steps, each in a file of
- * its own:
+ * A "hist:" trigger command goes through three steps:
  *
- *   text --(trace_hist_parse.c)--> struct hist_spec
- *        --(binding to an event)--> fields, map, variables, actions
- *        --(per event)-----------> map updates, handler firing
+ *   text --(parse)--> struct hist_spec --(bind)--> struct hist_data
+ *        --(each event)--> map updates, handlers, actions
  *
- * This header holds the first step's result: struct hist_spec, the
- * command as a person wrote it, checked for syntax but not yet bound to
- * any event.  Every name in it is a trace_token pointing into the command
- * text (which the caller keeps alive as long as the spec), so binding can
- * report an unknown field at its exact column and the trigger file can
- * print each expression back as it was written.
+ * Files, by role, in the order of this header's sections:
+ *   trace_hist_parse.c    the command text -> struct hist_spec, checked for
+ *                         syntax only; names are trace_tokens into the text,
+ *                         so later steps report errors at their column
+ *   trace_hist_field.c    one expression bound to one event: fields,
+ *                         modifiers, operators, their values and spelling
+ *   trace_hist_actions.c  handlers and actions (onmatch, onmax, onchange;
+ *                         trace, save, snapshot)
+ *   trace_hist_vars.c     variables: who defines and who reads them, the
+ *                         order they are computed in, references between
+ *                         histograms
+ *   trace_hist_data.c     a whole histogram: its tracing_map, keys, sort,
+ *                         and the update each event makes
+ *   trace_hist_output.c   the hist file and the trigger listing
+ *   trace_hist_debug.c    the hist_debug file
+ *   trace_events_hist.c   the trigger command: named histograms, pause,
+ *                         clear, the registry of histograms and its
+ *                         lifetimes (the base's file name)
+ * A file may call those listed above it; output and debug print what the
+ * others built, and only they print.
  *
- * Parsing allocates nothing beyond the spec itself and takes no lock.
+ * Calling contexts:
+ *   - parsing takes no lock and allocates only the spec;
+ *   - binding, creating, registering and destroying run when a command is
+ *     written or removed, with event_mutex held (asserted), and may sleep;
+ *   - hist_data_update(), hist_field_value(), hist_refs_read() and
+ *     hist_actions_run() run for each event, in any context an event fires
+ *     in, NMI included: they take no lock and allocate nothing;
+ *   - printing runs when a hist file is read, with event_mutex held.
  */
 #ifndef _TRACE_HIST_H
 #define _TRACE_HIST_H
@@ -96,7 +115,7 @@ enum hist_err {
 	HIST_ERR_TRACE_LOOP,		/* trace() of an event leading back */
 	HIST_ERR_SAVE_VAR_FAIL,		/* no map variable left for save() */
 	HIST_ERR_ONX_VAR_CREATE_FAIL,	/* ... nor for onmax()/onchange() */
-	/* a whole histogram (trace_hist_map.c) */
+	/* a whole histogram (trace_hist_data.c) */
 	HIST_ERR_INVALID_SORT_FIELD,
 	HIST_ERR_KEY_TOO_LARGE,
 	HIST_ERR_NEED_NOHC_VAL,
@@ -225,17 +244,11 @@ struct hist_spec {
 	struct hist_expr	nodes[HIST_NODES_MAX];
 };
 
-/* Where a command went wrong: error_log's message and caret column. */
-struct hist_parse_err {
-	enum hist_err		err;
-	int			pos;
-};
-
 int hist_parse(struct hist_spec *spec, const char *cmd, int start,
-	       struct hist_parse_err *err);
+	       struct trace_parse_err *err);
 int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
-		    struct hist_parse_err *err);
+		    struct trace_parse_err *err);
 int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
 bool hist_spec_action_same(const struct hist_spec_action *a,
 			   const struct hist_spec_action *b);
@@ -256,6 +269,7 @@ enum hist_field_kind {
 	HIST_FIELD_CALLER,	/* common_stacktrace: the stack, saved as a key */
 	HIST_FIELD_TIMESTAMP,	/* common_timestamp */
 	HIST_FIELD_CPU,		/* common_cpu */
+	HIST_FIELD_COMM,	/* common_comm: the current task's comm */
 	HIST_FIELD_HITCOUNT,	/* 1 per event */
 	HIST_FIELD_CONST,
 	HIST_FIELD_VAR_REF,	/* a variable's value, read before the update */
@@ -300,11 +314,11 @@ enum hist_field_role {
 struct hist_bind {
 	struct trace_event_call	*call;
 	struct hist_data	*hd;		/* the histogram being made, if any */
-	struct hist_parse_err	*err;
+	struct trace_parse_err	*err;
 	bool			clock_in_ns;	/* .usecs divides by 1000 */
 	/*
 	 * Resolves a $var (HIST_EXPR_VAR) into @f: type, size, sign, usecs
-	 * and var_ref_idx.  Returns 0, or an error set with hist_bind_fail().
+	 * and var_ref_idx.  Returns 0, or an error set with trace_parse_fail(b->err).
 	 * hist_vars_resolve() is the one for histograms, with @priv their
 	 * struct hist_vars_scope.
 	 */
@@ -334,7 +348,6 @@ struct hist_event {
 	bool			has_ts;		/* if read already */
 };
 
-int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos);
 struct hist_field *hist_field_bind(struct hist_bind *b,
 				   const struct hist_expr *e,
 				   enum hist_field_role role);
@@ -366,6 +379,7 @@ static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed
 static inline bool hist_field_is_string(const struct hist_field *f)
 {
 	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
+	       f->kind == HIST_FIELD_COMM ||
 	       f->kind == HIST_FIELD_REL_STR;
 }
 
@@ -377,7 +391,7 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 }
 
 /*
- * ---- A histogram: a command bound to an event (trace_hist_map.c) ----
+ * ---- A histogram: a command bound to an event (trace_hist_data.c) ----
  *
  * The map's sum fields are the values, hitcount first; its key fields
  * the keys, laid out one after the other in a compound key, each in a
@@ -441,8 +455,8 @@ struct hist_data {
 	struct trace_event_call	*call;		/* the event it is bound to */
 	struct hist_field	*refs[HIST_REFS_MAX];	/* its VAR_REF fields */
 	unsigned int		n_refs;
-	/* per variable: 1 + its slot in refs[] if it references it, else 0 */
-	u8			var_ref[HIST_VARS_MAX];
+	/* per variable: the slot in refs[] of a reference to it, or -1 */
+	s8			var_slot[HIST_VARS_MAX];
 	struct list_head	scope_node;	/* in hist_vars_scope.hists */
 	unsigned int		n_users;	/* registered ones reading its variables */
 	bool			registered;	/* hist_vars_register() done */
@@ -497,7 +511,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		      struct hist_field *f);
 int hist_vars_order(struct hist_data *hd, struct hist_bind *b);
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
-		       struct hist_parse_err *err);
+		       struct trace_parse_err *err);
 void hist_vars_unregister(struct hist_data *hd);
 /*
  * Reads the variables of other histograms that @hd references, for the

@@ -99,8 +99,8 @@ static struct hist_field *hist_param_field_var(struct hist_bind *b,
 		e->event = sa->event;
 	}
 	if (!e->system.len || !b->field_var)
-		return ERR_PTR(hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
-					      e->name.pos));
+		return ERR_PTR(trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND,
+						e->name.pos));
 	ret = b->field_var(b, &e->system, &e->event, &e->name, name,
 			   HIST_VAR_NAME_MAX);
 	if (ret)
@@ -160,7 +160,7 @@ static int hist_hidden_var(struct hist_data *hd, struct hist_bind *b,
 			   enum hist_err err, int pos, unsigned int *var)
 {
 	if (hd->n_vars + hd->n_hidden >= HIST_VARS_MAX)
-		return hist_bind_fail(b, err, pos);
+		return trace_parse_fail(b->err, err, pos);
 	*var = hd->n_vars + hd->n_hidden++;
 	return 0;
 }
@@ -184,8 +184,8 @@ static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 			return PTR_ERR(f);
 		a->params[a->n_params++] = f;
 		if (a->synth && !hist_param_fits(f, a->synth->fields[i]))
-			return hist_bind_fail(b, HIST_ERR_SYNTH_TYPE_MISMATCH,
-					      sa->params[i].pos);
+			return trace_parse_fail(b->err, HIST_ERR_SYNTH_TYPE_MISMATCH,
+						sa->params[i].pos);
 		/* a string is copied into the entry: trace() and save() alike */
 		a->str_slot[i] = hist_field_is_string(f) ? hd->n_strs++ : -1;
 		if (sa->action == HIST_ACT_SAVE &&
@@ -209,7 +209,7 @@ static unsigned int hist_walk;
 /*
  * Longest chain of synthetic events followed.  A longer one counts as a
  * loop: it would go deeper than the event path's pads allow anyway (see
- * trace_hist_map.c), and the walk's recursion stays small.
+ * trace_hist_data.c), and the walk's recursion stays small.
  */
 #define HIST_CHAIN_MAX		16
 
@@ -300,8 +300,8 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 		if (trace_token_cstr(&sa->synth, name, sizeof(name)))
 			a->synth = find_synth_event(name);
 		if (!a->synth)
-			return hist_bind_fail(b, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
-					      sa->synth.pos);
+			return trace_parse_fail(b->err, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+						sa->synth.pos);
 		a->synth->ref++;
 		/*
 		 * One that fires this event again would recurse: refused now
@@ -309,11 +309,11 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 		 * a loop through an eprobe, say)
 		 */
 		if (hist_leads_to(a->synth, b->call))
-			return hist_bind_fail(b, HIST_ERR_TRACE_LOOP,
-					      sa->synth.pos);
+			return trace_parse_fail(b->err, HIST_ERR_TRACE_LOOP,
+						sa->synth.pos);
 		if (a->synth->n_fields != sa->n_params)
-			return hist_bind_fail(b, HIST_ERR_SYNTH_COUNT_MISMATCH,
-					      sa->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_SYNTH_COUNT_MISMATCH,
+						sa->text.pos);
 	}
 	return hist_action_params(hd, b, a);
 }
@@ -322,6 +322,8 @@ int hist_actions_bind(struct hist_data *hd, struct hist_bind *b)
 {
 	unsigned int i;
 	int ret;
+
+	lockdep_assert_held(&event_mutex);
 
 	for (i = 0; i < HIST_PARAMS_MAX; i++)
 		hist_param_idx[i] = i;

@@ -27,13 +27,7 @@
 #include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
-
-int hist_bind_fail(struct hist_bind *b, enum hist_err err, int pos)
-{
-	b->err->err = err;
-	b->err->pos = pos;
-	return -EINVAL;
-}
+#include "trace_loc.h"
 
 void hist_field_free(struct hist_field *f)
 {
@@ -69,6 +63,7 @@ static const struct {
 } hist_pseudo[] = {
 	{ "common_timestamp", HIST_FIELD_TIMESTAMP, "u64", sizeof(u64) },
 	{ "common_cpu", HIST_FIELD_CPU, "unsigned int", sizeof(int) },
+	{ "common_comm", HIST_FIELD_COMM, "char[16]", TASK_COMM_LEN },
 	{ "common_stacktrace", HIST_FIELD_CALLER, "unsigned long[]",
 	  HIST_STACKTRACE_SIZE },
 	{ "hitcount", HIST_FIELD_HITCOUNT, "u64", sizeof(u64) },
@@ -118,12 +113,12 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	unsigned int i;
 
 	if (!trace_token_cstr(&e->name, name, sizeof(name)))
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
 	/* system.event.field: a field of this very event */
 	if (e->system.len &&
 	    (!trace_token_is(&e->system, b->call->class->system) ||
 	     !trace_token_is(&e->event, trace_event_name(b->call))))
-		return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, e->text.pos);
 
 	for (i = 0; i < ARRAY_SIZE(hist_pseudo); i++)
 		if (!strcmp(name, hist_pseudo[i].name))
@@ -140,8 +135,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			hist_field_pseudo(f, HIST_FIELD_CALLER);
 		else if (!field || (!field->size &&
 				    field->filter_type != FILTER_STATIC_STRING))
-			return hist_bind_fail(b, HIST_ERR_FIELD_NOT_FOUND,
-					      e->name.pos);
+			return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND,
+						e->name.pos);
 		else
 			f->field = field;
 	}
@@ -177,8 +172,8 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			f->width = f->size;
 			if (f->size != 1 && f->size != 2 && f->size != 4 &&
 			    f->size != 8)
-				return hist_bind_fail(b, HIST_ERR_HIST_CREATE_FAIL,
-						      e->name.pos);
+				return trace_parse_fail(b->err, HIST_ERR_HIST_CREATE_FAIL,
+							e->name.pos);
 		}
 	}
 
@@ -196,16 +191,22 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	    ((f->mods & HIST_MOD_STACKTRACE) && f->kind != HIST_FIELD_STACK) ||
 	    ((f->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)) &&
 	     role == HIST_ROLE_KEY))
-		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
+		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
 	/* what a value or a variable cannot be, where the base says so */
 	if ((f->mods & hist_role_refused[role]) ||
 	    (role == HIST_ROLE_VAL && hist_field_is_stack(f)))
-		return hist_bind_fail(b, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
 	return 0;
 }
 
 static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 		     enum hist_field_role role, struct hist_field **out);
+
+/* hist_bind_op() maps an operator node to its field kind by position */
+static_assert(HIST_FIELD_SUB - HIST_FIELD_ADD == HIST_EXPR_SUB - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_MUL - HIST_FIELD_ADD == HIST_EXPR_MUL - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_DIV - HIST_FIELD_ADD == HIST_EXPR_DIV - HIST_EXPR_ADD);
+static_assert(HIST_FIELD_NEG - HIST_FIELD_ADD == HIST_EXPR_NEG - HIST_EXPR_ADD);
 
 /* An operator: both operands numbers in one unit; constants folded. */
 static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
@@ -222,8 +223,8 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 		/* a string or a stack is an address, not a number */
 		if (hist_field_is_string(f->arg[i]) ||
 		    hist_field_is_stack(f->arg[i]))
-			return hist_bind_fail(b, HIST_ERR_INVALID_STR_OPERAND,
-					      e->arg[i]->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_INVALID_STR_OPERAND,
+						e->arg[i]->text.pos);
 		/*
 		 * An operand consumes the variable: one value, one use.  So
 		 * does the slot of the histogram's references that every
@@ -238,7 +239,7 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 	a = f->arg[0];
 	c = f->arg[1];
 	if (c && a->usecs != c->usecs)
-		return hist_bind_fail(b, HIST_ERR_TIMESTAMP_MISMATCH, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_TIMESTAMP_MISMATCH, e->text.pos);
 
 	f->kind = HIST_FIELD_ADD + (e->kind - HIST_EXPR_ADD);
 	f->type = a->type;
@@ -248,8 +249,8 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 
 	if (c && c->kind == HIST_FIELD_CONST && f->kind == HIST_FIELD_DIV) {
 		if (!c->constant)
-			return hist_bind_fail(b, HIST_ERR_DIVISION_BY_ZERO,
-					      e->arg[1]->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_DIVISION_BY_ZERO,
+						e->arg[1]->text.pos);
 		if (!is_power_of_2(c->constant) && c->constant <= U32_MAX)
 			f->recip = reciprocal_value(c->constant);
 	}
@@ -291,11 +292,11 @@ static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 	case HIST_EXPR_VAR:
 		f->kind = HIST_FIELD_VAR_REF;
 		if (role == HIST_ROLE_KEY)
-			return hist_bind_fail(b, HIST_ERR_INVALID_REF_KEY,
-					      e->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_INVALID_REF_KEY,
+						e->text.pos);
 		if (!b->resolve_var)
-			return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND,
-					      e->text.pos);
+			return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_FOUND,
+						e->text.pos);
 		ret = b->resolve_var(b, e, f);
 		return ret;
 	default:
@@ -439,8 +440,10 @@ unsigned int hist_str_room(const struct hist_field *f,
 {
 	unsigned int len = 0;
 
-	if (f->kind != HIST_FIELD_STR)
-		len = *(u32 *)(ev->rec + f->offset) >> 16;
+	if (f->kind == HIST_FIELD_COMM)
+		len = TASK_COMM_LEN;
+	else if (f->kind != HIST_FIELD_STR)
+		len = trace_loc_len(*(u32 *)(ev->rec + f->offset));
 	else if (f->field->size)
 		len = f->field->size;
 	else if (ev->rbe && ring_buffer_event_length(ev->rbe) > f->offset)
@@ -501,13 +504,11 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 		break;
 	case HIST_FIELD_DYN_STR:
 	case HIST_FIELD_STACK:
-		loc = *(u32 *)(ev->rec + f->offset);
-		v = (unsigned long)(ev->rec + (loc & 0xffff));
-		break;
 	case HIST_FIELD_REL_STR:
 		loc = *(u32 *)(ev->rec + f->offset);
-		v = (unsigned long)(ev->rec + f->offset + sizeof(u32) +
-				    (loc & 0xffff));
+		v = (unsigned long)(ev->rec +
+				    trace_loc_start(loc, f->offset,
+						    f->kind == HIST_FIELD_REL_STR));
 		break;
 	case HIST_FIELD_TIMESTAMP:
 		v = ev->has_ts ? ev->ts :
@@ -517,6 +518,10 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 		break;
 	case HIST_FIELD_CPU:
 		v = raw_smp_processor_id();
+		break;
+	case HIST_FIELD_COMM:
+		/* as ftrace prints it: current's, in any context */
+		v = (unsigned long)current->comm;
 		break;
 	case HIST_FIELD_HITCOUNT:
 		v = 1;

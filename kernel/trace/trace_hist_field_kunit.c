@@ -113,7 +113,7 @@ static int hist_test_resolve(struct hist_bind *b, const struct hist_expr *e,
 		f->usecs = trace_token_is(&e->name, "t");
 		return 0;
 	}
-	return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
+	return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
 }
 
 static void hist_test_free_field(void *f)
@@ -124,7 +124,7 @@ static void hist_test_free_field(void *f)
 /* Bind @text as a @role; NULL (with @err set) when it is refused. */
 static struct hist_field *hist_test_bind(struct kunit *test, const char *text,
 					 enum hist_field_role role,
-					 struct hist_parse_err *err)
+					 struct trace_parse_err *err)
 {
 	struct hist_spec *spec = kunit_kzalloc(test, sizeof(*spec), GFP_KERNEL);
 	struct hist_bind b = {
@@ -156,7 +156,7 @@ static u64 hist_test_value(struct kunit *test, const char *text)
 	static const u64 vars[] = { 5, 42 };
 	struct hist_test_rec r;
 	struct hist_event ev = { .rec = &r, .vars = vars };
-	struct hist_parse_err err = {};
+	struct trace_parse_err err = {};
 	struct hist_field *f;
 
 	hist_test_fill(&r);
@@ -168,7 +168,7 @@ static u64 hist_test_value(struct kunit *test, const char *text)
 
 static void hist_test_numbers(struct kunit *test)
 {
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	struct hist_field *f;
 
 	/* Signed fields are sign-extended to 64 bits. */
@@ -212,7 +212,7 @@ static void hist_test_strings(struct kunit *test)
 {
 	struct hist_test_rec r;
 	struct hist_event ev = { .rec = &r };
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	static const struct {
 		const char		*field;
 		enum hist_field_kind	kind;
@@ -241,7 +241,7 @@ static void hist_test_strings(struct kunit *test)
 
 static void hist_test_arithmetic(struct kunit *test)
 {
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	struct hist_field *f;
 
 	/* -70000 + 1000000007 * 2 - 3, in u64 */
@@ -284,7 +284,7 @@ static void hist_test_division(struct kunit *test)
 	};
 	struct hist_test_rec r;
 	struct hist_event ev = { .rec = &r };
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	unsigned int i, j;
 	char text[40];
 
@@ -348,7 +348,7 @@ static void hist_test_refusals(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(hist_test_refused); i++) {
-		struct hist_parse_err err = {};
+		struct trace_parse_err err = {};
 		struct hist_field *f;
 
 		f = hist_test_bind(test, hist_test_refused[i].text,
@@ -408,7 +408,7 @@ static void hist_test_listing(struct kunit *test)
 		{ "common_pid.execname", "common_pid.execname" },
 	};
 	struct seq_file *m = hist_test_seq(test);
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -439,7 +439,7 @@ static void hist_test_keys(struct kunit *test)
 		{ "common_cpu", 1, "{ common_cpu:          1 }" },
 	};
 	struct seq_file *m = hist_test_seq(test);
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	struct hist_field *f[2];
 	unsigned long key[HIST_STACKTRACE_DEPTH + 2] = {};
 	char want[160];
@@ -510,7 +510,7 @@ static void hist_test_vals(struct kunit *test)
 		{ "u64v.graph", 1, { 0, 0 }, " u64v:              [ERROR]" },
 	};
 	struct seq_file *m = hist_test_seq(test);
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {

@@ -107,18 +107,10 @@ const char * const hist_handler_names[] = {
 struct hist_parser {
 	struct trace_parse	p;
 	struct hist_spec	*spec;
-	struct hist_parse_err	*err;
+	struct trace_parse_err	*err;
 	int			start;	/* column where the current span starts */
 	int			end;	/* column where the current span ends */
 };
-
-/* Record an error at @pos; returns -EINVAL for the caller to pass up. */
-static int hist_fail(struct hist_parser *hp, enum hist_err err, int pos)
-{
-	hp->err->err = err;
-	hp->err->pos = pos;
-	return -EINVAL;
-}
 
 /* Whether @a and @b are the same handler and action, as written. */
 bool hist_spec_action_same(const struct hist_spec_action *a,
@@ -185,7 +177,7 @@ static struct hist_expr *hist_node(struct hist_parser *hp,
 
 	/* Repeating keys= or vals= could otherwise use up the pool. */
 	if (spec->n_nodes == HIST_NODES_MAX) {
-		hist_fail(hp, HIST_ERR_TOO_COMPLEX, start);
+		trace_parse_fail(hp->err, HIST_ERR_TOO_COMPLEX, start);
 		return NULL;
 	}
 	e = &spec->nodes[spec->n_nodes++];
@@ -201,7 +193,7 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 {
 	int start = ++hp->p.pos, i;
 	struct trace_token n;
-	char num[24];
+	u64 buckets;
 
 	/* A modifier ends where the next operator or the span does. */
 	while (hist_cur(hp) && !strchr("+*/,)", hist_cur(hp)) &&
@@ -224,13 +216,13 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 		/* buckets=N: N a positive number in any base kstrtoul takes */
 		hist_token_at(hp, &n, start + len + 1);
 		if (hp->p.text[start + len] != '=' ||
-		    !trace_token_cstr(&n, num, sizeof(num)) ||
-		    kstrtoul(num, 0, &e->buckets) || !e->buckets)
+		    trace_token_num(&n, 1, ULONG_MAX, &buckets))
 			break;
+		e->buckets = buckets;
 		e->mods = HIST_MOD_BUCKETS;
 		return 0;
 	}
-	return hist_fail(hp, HIST_ERR_BAD_FIELD_MODIFIER, start);
+	return trace_parse_fail(hp->err, HIST_ERR_BAD_FIELD_MODIFIER, start);
 }
 
 /* A number, kstrtoull's spellings (0x1f, 017, 42). */
@@ -238,14 +230,12 @@ static int hist_const(struct hist_parser *hp, struct hist_expr *e)
 {
 	int start = hp->p.pos;
 	struct trace_token n;
-	char num[24];
 
 	while (isalnum(hist_cur(hp)))
 		hp->p.pos++;
 	hist_token_at(hp, &n, start);
-	if (!trace_token_cstr(&n, num, sizeof(num)) ||
-	    kstrtoull(num, 0, &e->value))
-		return hist_fail(hp, HIST_ERR_EXPECT_NUMBER, start);
+	if (trace_token_num(&n, 0, U64_MAX, &e->value))
+		return trace_parse_fail(hp->err, HIST_ERR_EXPECT_NUMBER, start);
 	return 0;
 }
 
@@ -258,20 +248,20 @@ static int hist_atom(struct hist_parser *hp, struct hist_expr **out)
 	char c = hist_cur(hp);
 
 	if (!c || strchr("+-*/,)", c))
-		return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, start);
+		return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR, start);
 	if (isdigit(c)) {
 		e = hist_node(hp, HIST_EXPR_CONST, start);
 		ret = e ? hist_const(hp, e) : -EINVAL;
 	} else if (c == '$') {
 		hp->p.pos++;
 		if (!hist_ident(hp, &a))
-			return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
 		e = hist_node(hp, HIST_EXPR_VAR, start);
 		if (e)
 			e->name = a;
 	} else {
 		if (!hist_ident(hp, &a))
-			return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, start);
+			return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR, start);
 		/* system.event.$var, or system.event.field */
 		if (hist_cur(hp) == '.') {
 			int mark = hp->p.pos++;
@@ -288,8 +278,8 @@ static int hist_atom(struct hist_parser *hp, struct hist_expr **out)
 				e->system = a;
 				e->event = b;
 				if (!hist_ident(hp, &e->name))
-					return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR,
-							 hp->p.pos);
+					return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR,
+								hp->p.pos);
 				if (!var && hist_cur(hp) == '.')
 					ret = hist_modifier(hp, e);
 				goto done;
@@ -337,12 +327,12 @@ static int hist_unary(struct hist_parser *hp, struct hist_expr **out)
 		return hist_atom(hp, out);
 	hp->p.pos++;
 	if (hist_cur(hp) != '(')
-		return hist_fail(hp, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
 	hp->p.pos++;
 	/* as on the base kernel, -(EXPR) only as a whole expression */
 	close = hist_closing_paren(hp, hp->p.pos);
 	if (start != hp->start || (close >= 0 && close != hp->end - 1))
-		return hist_fail(hp, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
 	e = hist_node(hp, HIST_EXPR_NEG, start);
 	if (!e)
 		return -EINVAL;
@@ -350,7 +340,7 @@ static int hist_unary(struct hist_parser *hp, struct hist_expr **out)
 	if (ret)
 		return ret;
 	if (hist_cur(hp) != ')')
-		return hist_fail(hp, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
 	hp->p.pos++;
 	hist_token_at(hp, &e->text, start);
 	*out = e;
@@ -381,8 +371,9 @@ static int hist_chain(struct hist_parser *hp, struct hist_expr **out,
 		ret = operand(hp, &e->arg[1]);
 		if (!ret && op == '/' && e->arg[1]->kind == HIST_EXPR_CONST &&
 		    !e->arg[1]->value)
-			ret = hist_fail(hp, HIST_ERR_DIVISION_BY_ZERO,
-					e->arg[1]->text.pos);
+			ret = trace_parse_fail(hp->err,
+					       HIST_ERR_DIVISION_BY_ZERO,
+					       e->arg[1]->text.pos);
 		hist_token_at(hp, &e->text, start);
 		left = e;
 	}
@@ -433,18 +424,18 @@ static int hist_expr_span(struct hist_parser *hp, int end,
 	if (!ret && hp->p.pos != end) {
 		/* -(x) followed by more, or a stray character */
 		if (hp->p.text[hp->p.pos] == ')')
-			return hist_fail(hp, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
-		return hist_fail(hp, HIST_ERR_UNEXPECTED_CHAR, hp->p.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_UNEXPECTED_CHAR, hp->p.pos);
 	}
 	pos = ret ? -1 : hist_ops_excess(*out, &n);
 	if (pos >= 0)
-		return hist_fail(hp, HIST_ERR_TOO_MANY_SUBEXPR, pos);
+		return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_SUBEXPR, pos);
 	return ret;
 }
 
 int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
 		    int end, struct hist_expr **expr,
-		    struct hist_parse_err *err)
+		    struct trace_parse_err *err)
 {
 	struct hist_parser hp = { .spec = spec, .err = err };
 
@@ -485,7 +476,7 @@ static int hist_field_list(struct hist_parser *hp, int end,
 			continue;
 		}
 		if (*n == max)
-			return hist_fail(hp, too_many, start);
+			return trace_parse_fail(hp->err, too_many, start);
 		fields[*n].var.len = 0;
 		ret = hist_expr_span(hp, stop, &fields[*n].expr);
 		if (ret)
@@ -514,17 +505,17 @@ static int hist_sort_list(struct hist_parser *hp, int end)
 		};
 
 		if (dot == start)
-			return hist_fail(hp, HIST_ERR_EMPTY_SORT_FIELD, attr);
+			return trace_parse_fail(hp->err, HIST_ERR_EMPTY_SORT_FIELD, attr);
 		if (spec->n_sort == TRACING_MAP_SORT_KEYS_MAX)
-			return hist_fail(hp, HIST_ERR_TOO_MANY_SORT_FIELDS, attr);
+			return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_SORT_FIELDS, attr);
 		s->name.start = hp->p.text + start;
 		s->name.pos = start;
 		s->name.len = dot - start;
 		s->descending = dot < stop && trace_token_is(&order, "descending");
 		if (dot < stop && !s->descending &&
 		    !trace_token_is(&order, "ascending"))
-			return hist_fail(hp, HIST_ERR_INVALID_SORT_MODIFIER,
-					 order.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_INVALID_SORT_MODIFIER,
+						order.pos);
 		spec->n_sort++;
 		hp->p.pos = stop + 1;
 	}
@@ -543,14 +534,14 @@ static int hist_var_list(struct hist_parser *hp, int end)
 
 		hp->end = end;
 		if (!hist_ident(hp, &name) || hist_cur(hp) != '=')
-			return hist_fail(hp, HIST_ERR_MALFORMED_ASSIGNMENT, start);
+			return trace_parse_fail(hp->err, HIST_ERR_MALFORMED_ASSIGNMENT, start);
 		if (spec->n_vars == HIST_VARS_MAX)
-			return hist_fail(hp, HIST_ERR_TOO_MANY_VARS, start);
+			return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_VARS, start);
 		if (hist_spec_var(spec, &name) >= 0)
-			return hist_fail(hp, HIST_ERR_DUPLICATE_VAR, start);
+			return trace_parse_fail(hp->err, HIST_ERR_DUPLICATE_VAR, start);
 		spec->vars[spec->n_vars].var = name;
 		if (++hp->p.pos == stop)
-			return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, start);
+			return trace_parse_fail(hp->err, HIST_ERR_EMPTY_ASSIGNMENT, start);
 		ret = hist_expr_span(hp, stop, &spec->vars[spec->n_vars].expr);
 		if (ret)
 			return ret;
@@ -580,11 +571,11 @@ static int hist_params(struct hist_parser *hp, struct hist_spec_action *a,
 		while (stop > start && isspace(hp->p.text[stop - 1]))
 			stop--;
 		if (stop == start)
-			return hist_fail(hp, HIST_ERR_INVALID_PARAM, start);
+			return trace_parse_fail(hp->err, HIST_ERR_INVALID_PARAM, start);
 		if (synth_first)
 			t = &a->synth;
 		else if (a->n_params++ == HIST_PARAMS_MAX)
-			return hist_fail(hp, HIST_ERR_TOO_MANY_PARAMS, start);
+			return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_PARAMS, start);
 		synth_first = false;
 		t->start = hp->p.text + start;
 		t->pos = start;
@@ -600,44 +591,46 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 {
 	struct hist_spec *spec = hp->spec;
 	struct hist_spec_action *a = &spec->actions[spec->n_actions];
-	int close = hist_next(hp, ')', end), name, ret;
+	int close = hist_next(hp, ')', end), name, ret, dup;
 	struct trace_token act;
 	unsigned int i;
 
 	if (spec->n_actions == HIST_ACTIONS_MAX)
-		return hist_fail(hp, HIST_ERR_TOO_MANY_ACTIONS, start);
+		return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_ACTIONS, start);
 	memset(a, 0, sizeof(*a));
 	a->handler = handler;
 	if (close == end)
-		return hist_fail(hp, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_NO_CLOSING_PAREN, hp->p.pos);
 	hp->end = close;
 	if (handler == HIST_ONMATCH) {
 		if (!hist_ident(hp, &a->system) || hist_cur(hp) != '.')
-			return hist_fail(hp, HIST_ERR_SUBSYS_NOT_FOUND, a->system.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_SUBSYS_NOT_FOUND, a->system.pos);
 		hp->p.pos++;
 		if (!hist_ident(hp, &a->event) || hp->p.pos != close)
-			return hist_fail(hp, HIST_ERR_INVALID_SUBSYS_EVENT,
-					 a->event.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_INVALID_SUBSYS_EVENT,
+						a->event.pos);
 	} else {
 		if (hist_cur(hp) != '$')
-			return hist_fail(hp, HIST_ERR_ONX_NOT_VAR, hp->p.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_ONX_NOT_VAR, hp->p.pos);
 		hp->p.pos++;
 		if (!hist_ident(hp, &a->var) || hp->p.pos != close)
-			return hist_fail(hp, HIST_ERR_ONX_NOT_VAR, a->var.pos - 1);
+			return trace_parse_fail(hp->err, HIST_ERR_ONX_NOT_VAR, a->var.pos - 1);
 	}
 	hp->p.pos = close + 1;
 	hp->end = end;
 	name = hp->p.pos + 1;
 	if (hist_cur(hp) != '.')
-		return hist_fail(hp, HIST_ERR_ACTION_NOT_FOUND, hp->p.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_ACTION_NOT_FOUND, hp->p.pos);
 	hp->p.pos++;
 	if (!hist_ident(hp, &act) || hist_cur(hp) != '(')
-		return hist_fail(hp, HIST_ERR_ACTION_NOT_FOUND, name);
+		return trace_parse_fail(hp->err, HIST_ERR_ACTION_NOT_FOUND, name);
 	hp->p.pos++;
 	close = hist_next(hp, ')', end);
+	if (close == end)
+		return trace_parse_fail(hp->err, HIST_ERR_NO_CLOSING_PAREN, name);
 	if (close != end - 1)
-		return hist_fail(hp, close == end ? HIST_ERR_NO_CLOSING_PAREN :
-				 HIST_ERR_ACTION_NOT_FOUND, close == end ? name : close + 1);
+		return trace_parse_fail(hp->err, HIST_ERR_ACTION_NOT_FOUND,
+					close + 1);
 	ret = hist_params(hp, a, close, trace_token_is(&act, "trace"));
 	if (ret)
 		return ret;
@@ -645,21 +638,24 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 	if (trace_token_is(&act, "save") || trace_token_is(&act, "snapshot")) {
 		a->action = act.len == 4 ? HIST_ACT_SAVE : HIST_ACT_SNAPSHOT;
 		if (handler == HIST_ONMATCH)
-			return hist_fail(hp, HIST_ERR_ACTION_MISMATCH, name);
+			return trace_parse_fail(hp->err,
+						HIST_ERR_ACTION_MISMATCH, name);
 		if (a->action == HIST_ACT_SAVE && !a->n_params)
-			return hist_fail(hp, HIST_ERR_NO_SAVE_PARAMS, name);
+			return trace_parse_fail(hp->err,
+						HIST_ERR_NO_SAVE_PARAMS, name);
+		dup = a->action == HIST_ACT_SAVE ?
+		      HIST_ERR_TOO_MANY_SAVE_ACTIONS :
+		      HIST_ERR_TOO_MANY_SNAPSHOTS;
 		for (i = 0; i < spec->n_actions; i++)
 			if (spec->actions[i].action == a->action)
-				return hist_fail(hp, a->action == HIST_ACT_SAVE ?
-						 HIST_ERR_TOO_MANY_SAVE_ACTIONS :
-						 HIST_ERR_TOO_MANY_SNAPSHOTS, name);
+				return trace_parse_fail(hp->err, dup, name);
 		/* snapshot(anything) is snapshot(), as on the base kernel */
 		if (a->action == HIST_ACT_SNAPSHOT)
 			a->n_params = 0;
 	} else if (trace_token_is(&act, "trace")) {
 		a->action = HIST_ACT_TRACE;
 		if (!a->synth.len)
-			return hist_fail(hp, HIST_ERR_INVALID_PARAM, close);
+			return trace_parse_fail(hp->err, HIST_ERR_INVALID_PARAM, close);
 	} else {
 		a->action = HIST_ACT_TRACE;
 		a->synth = act;
@@ -712,7 +708,7 @@ static int hist_flag(struct hist_parser *hp, int end)
 	}
 	i = hist_handler_at(word.start);
 	if (i < 0)
-		return hist_fail(hp, HIST_ERR_UNKNOWN_ATTR, word.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_UNKNOWN_ATTR, word.pos);
 	hp->p.pos += strlen(hist_handler_names[i]) + 1;
 	return hist_handler(hp, i, word.pos, end);
 }
@@ -732,12 +728,11 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	struct trace_token value = {
 		.start = hp->p.text + eq + 1, .pos = eq + 1, .len = end - eq - 1,
 	};
-	unsigned int size;
-	char num[12];
+	u64 size;
 	int i;
 
 	if (eq + 1 == end)
-		return hist_fail(hp, HIST_ERR_EMPTY_ASSIGNMENT, word.pos);
+		return trace_parse_fail(hp->err, HIST_ERR_EMPTY_ASSIGNMENT, word.pos);
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (trace_token_is(&word, names[i]))
 			break;
@@ -756,11 +751,10 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 		return hist_sort_list(hp, end);
 	case 6:
 		/* Rounded up to a power of two, as the base kernel does. */
-		if (!trace_token_cstr(&value, num, sizeof(num)) ||
-		    kstrtouint(num, 0, &size) || !size ||
+		if (trace_token_num(&value, 1, UINT_MAX, &size) ||
 		    order_base_2(size) < TRACING_MAP_BITS_MIN ||
 		    order_base_2(size) > TRACING_MAP_BITS_MAX)
-			return hist_fail(hp, HIST_ERR_BAD_SIZE, hp->p.pos);
+			return trace_parse_fail(hp->err, HIST_ERR_BAD_SIZE, hp->p.pos);
 		spec->map_bits = order_base_2(size);
 		return 0;
 	default:
@@ -793,7 +787,7 @@ static int hist_attr_end(struct hist_parser *hp)
 }
 
 int hist_parse(struct hist_spec *spec, const char *cmd, int start,
-	       struct hist_parse_err *err)
+	       struct trace_parse_err *err)
 {
 	struct hist_parser hp = { .spec = spec, .err = err };
 	int ret = 0;
@@ -815,7 +809,7 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 		hp.end = end;
 		eq = hist_next(&hp, '=', end);
 		if (eq == begin && eq < end)
-			ret = hist_fail(&hp, HIST_ERR_MALFORMED_ASSIGNMENT, begin);
+			ret = trace_parse_fail(hp.err, HIST_ERR_MALFORMED_ASSIGNMENT, begin);
 		else if (eq < end && hist_handler_at(hp.p.text + begin) < 0)
 			ret = hist_assignment(&hp, eq, end);
 		else
@@ -829,6 +823,6 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 	}
 	spec->end = hp.p.pos;
 	if (!spec->n_keys)
-		return hist_fail(&hp, HIST_ERR_NO_KEYS, start);
+		return trace_parse_fail(hp.err, HIST_ERR_NO_KEYS, start);
 	return 0;
 }

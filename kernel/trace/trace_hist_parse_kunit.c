@@ -41,7 +41,7 @@ static const char *hist_test_join(struct kunit *test, const char * const *parts)
 static struct hist_spec *hist_test_parse(struct kunit *test, const char *cmd)
 {
 	struct hist_spec *spec = hist_test_spec(test);
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	int ret = hist_parse(spec, cmd, 5, &err);
 
 	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s: %s at %d", cmd,
@@ -353,7 +353,7 @@ static void hist_test_bad_commands(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(hist_test_errors); i++) {
 		struct hist_spec *spec = hist_test_spec(test);
-		struct hist_parse_err err;
+		struct trace_parse_err err;
 		int ret = hist_parse(spec, hist_test_errors[i].cmd, 5, &err);
 
 		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", hist_test_errors[i].cmd);
@@ -370,7 +370,7 @@ static void hist_test_bad_commands(struct kunit *test)
 static void hist_test_limits(struct kunit *test)
 {
 	struct hist_spec *spec = hist_test_spec(test);
-	struct hist_parse_err err;
+	struct trace_parse_err err;
 	char *cmd, *p;
 	int i;
 

@@ -76,6 +76,8 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 	const struct hist_field *var;
 	int idx = -1, i;
 
+	lockdep_assert_held(&event_mutex);
+
 	/* its own variables first, then everybody's */
 	if (hist_on_event(self, &e->system, &e->event))
 		idx = hist_spec_var(self->spec, &e->name);
@@ -89,16 +91,16 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 			if (i < 0)
 				continue;
 			if (def)
-				return hist_bind_fail(b, HIST_ERR_VAR_NOT_UNIQUE,
-						      e->text.pos);
+				return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_UNIQUE,
+							e->text.pos);
 			def = hd;
 			idx = i;
 		}
 	}
 	if (!def)
-		return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_FOUND, e->text.pos);
 	if (def != self && !hist_keys_lead(def, self, false))
-		return hist_bind_fail(b, HIST_ERR_REF_KEYS_DIFFER, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_REF_KEYS_DIFFER, e->text.pos);
 	/*
 	 * One slot per variable, however often it is referenced: read once
 	 * per event, so "a=$ts0,b=$ts0" sees the same value twice (and
@@ -108,7 +110,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		if (self->refs[i]->var_hd == def && self->refs[i]->var_idx == idx)
 			break;
 	if (i == HIST_REFS_MAX)
-		return hist_bind_fail(b, HIST_ERR_TOO_MANY_VARS, e->text.pos);
+		return trace_parse_fail(b->err, HIST_ERR_TOO_MANY_VARS, e->text.pos);
 
 	/* a variable of its own may not be bound yet: then a plain u64 */
 	var = idx < def->n_vars ? def->vars[idx] : NULL;
@@ -124,7 +126,7 @@ int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
 		self->refs[self->n_refs++] = f;
 		/* its own: the event path stores it in the slot itself */
 		if (def == self && idx < HIST_VARS_MAX)
-			self->var_ref[idx] = i + 1;
+			self->var_slot[idx] = i;
 	}
 	return 0;
 }
@@ -154,6 +156,7 @@ static const struct hist_field *hist_own_ref(const struct hist_data *hd,
  */
 int hist_vars_order(struct hist_data *hd, struct hist_bind *b)
 {
+	const struct hist_field *ref;
 	unsigned long ready = 0;
 	unsigned int n, i;
 
@@ -172,8 +175,9 @@ int hist_vars_order(struct hist_data *hd, struct hist_bind *b)
 	/* the first variable that is not ready reads one that is not either */
 	for (i = 0; ready & BIT(i); i++)
 		;
-	return hist_bind_fail(b, HIST_ERR_VAR_NOT_FOUND,
-			      hist_own_ref(hd, hd->vars[i], ready)->expr->text.pos);
+	ref = hist_own_ref(hd, hd->vars[i], ready);
+	return trace_parse_fail(b->err, HIST_ERR_VAR_NOT_FOUND,
+				ref->expr->text.pos);
 }
 
 /* Count @hd in (or out of) the users of the histograms it references. */
@@ -187,12 +191,14 @@ static void hist_vars_count_users(struct hist_data *hd, int n)
 }
 
 int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
-		       struct hist_parse_err *err)
+		       struct trace_parse_err *err)
 {
 	const struct hist_spec *spec = hd->spec;
 	struct trace_token system, event;
 	struct hist_data *other;
 	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (!hd->n_vars)
 		goto counted;

@@ -8,6 +8,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/string.h>
 
 #include "trace_parse.h"
@@ -170,4 +171,37 @@ bool trace_token_is(const struct trace_token *tok, const char *str)
 bool trace_token_eq(const struct trace_token *a, const struct trace_token *b)
 {
 	return a->len == b->len && !memcmp(a->start, b->start, a->len);
+}
+
+/*
+ * Whether @tok is a name: letters, digits and underscores, not starting
+ * with a digit unless @digit_first.
+ */
+bool trace_token_ident(const struct trace_token *tok, bool digit_first)
+{
+	int i;
+
+	if (tok->len <= 0 || (!digit_first && isdigit(tok->start[0])))
+		return false;
+	for (i = 0; i < tok->len; i++)
+		if (!isalnum(tok->start[i]) && tok->start[i] != '_')
+			return false;
+	return true;
+}
+
+/*
+ * The value of @tok as an unsigned number in any spelling kstrtoull()
+ * reads (42, 0x2a, 052), from @min to @max.  Returns 0 with *@val set,
+ * or -EINVAL when it is no such number (@val untouched).
+ */
+int trace_token_num(const struct trace_token *tok, u64 min, u64 max, u64 *val)
+{
+	char buf[32];	/* longer than any spelling of a u64 */
+	u64 v;
+
+	if (!trace_token_cstr(tok, buf, sizeof(buf)) || kstrtoull(buf, 0, &v) ||
+	    v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
 }

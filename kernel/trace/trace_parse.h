@@ -27,6 +27,24 @@ struct trace_token {
 	int		pos;	/* column where the token starts (quote included) */
 };
 
+/*
+ * Where a command went wrong, for error_log: the parser's own error code
+ * (an index into its table of messages, 0 for none) and the column of
+ * the caret.
+ */
+struct trace_parse_err {
+	int		err;
+	int		pos;
+};
+
+/* Record an error at column @pos; returns -EINVAL for the caller to pass up */
+static inline int trace_parse_fail(struct trace_parse_err *e, int err, int pos)
+{
+	e->err = err;
+	e->pos = pos;
+	return -EINVAL;
+}
+
 static inline void trace_parse_init(struct trace_parse *p, const char *text)
 {
 	p->text = text;
@@ -55,5 +73,7 @@ void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size);
 bool trace_token_is(const struct trace_token *tok, const char *str);
 bool trace_token_eq(const struct trace_token *a, const struct trace_token *b);
+bool trace_token_ident(const struct trace_token *tok, bool digit_first);
+int trace_token_num(const struct trace_token *tok, u64 min, u64 max, u64 *val);
 
 #endif /* _TRACE_PARSE_H */

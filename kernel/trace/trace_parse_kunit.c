@@ -6,6 +6,7 @@
  */
 #include <kunit/test.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/string.h>
 
 #include "trace_parse.h"
@@ -117,12 +118,76 @@ static void trace_parse_test_cstr(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "");
 }
 
+/* Names: what a field, variable or event may be called. */
+static void trace_parse_test_ident(struct kunit *test)
+{
+	static const struct { const char *text; bool strict, loose; } cases[] = {
+		{ "a", true, true }, { "_x9", true, true }, { "9x", false, true },
+		{ "a-b", false, false }, { "", false, false }, { "a.b", false, false },
+	};
+	struct trace_token tok;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		tok.start = cases[i].text;
+		tok.len = strlen(cases[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, trace_token_ident(&tok, false),
+				    cases[i].strict, "%s", cases[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, trace_token_ident(&tok, true),
+				    cases[i].loose, "%s", cases[i].text);
+	}
+}
+
+/* Numbers in kstrtoull()'s spellings, held to their bounds. */
+static void trace_parse_test_num(struct kunit *test)
+{
+	static const struct { const char *text; int ret; u64 val; } cases[] = {
+		{ "42", 0, 42 }, { "0x2a", 0, 42 }, { "052", 0, 42 },
+		{ "0", -EINVAL }, { "101", -EINVAL }, { "4x", -EINVAL },
+		{ "", -EINVAL }, { "-1", -EINVAL }, { "1 ", -EINVAL },
+		{ "000000000000000000000000000000042", -EINVAL },
+	};
+	struct trace_token tok;
+	u64 val, want;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		tok.start = cases[i].text;
+		tok.len = strlen(cases[i].text);
+		/* a refused number leaves @val alone */
+		want = cases[i].val;
+		if (cases[i].ret)
+			want = 7;
+		val = 7;
+		KUNIT_EXPECT_EQ_MSG(test, trace_token_num(&tok, 1, 100, &val),
+				    cases[i].ret, "%s", cases[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, val, want, "%s", cases[i].text);
+	}
+	tok.start = "18446744073709551615";
+	tok.len = strlen(tok.start);
+	KUNIT_EXPECT_EQ(test, trace_token_num(&tok, 0, U64_MAX, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, U64_MAX);
+}
+
+/* One error record, filled by one helper. */
+static void trace_parse_test_fail(struct kunit *test)
+{
+	struct trace_parse_err err = { };
+
+	KUNIT_EXPECT_EQ(test, trace_parse_fail(&err, 3, 17), -EINVAL);
+	KUNIT_EXPECT_EQ(test, err.err, 3);
+	KUNIT_EXPECT_EQ(test, err.pos, 17);
+}
+
 static struct kunit_case trace_parse_test_cases[] = {
 	KUNIT_CASE(trace_parse_test_words),
 	KUNIT_CASE(trace_parse_test_one_of),
 	KUNIT_CASE(trace_parse_test_quoted),
 	KUNIT_CASE(trace_parse_test_until_span),
 	KUNIT_CASE(trace_parse_test_cstr),
+	KUNIT_CASE(trace_parse_test_ident),
+	KUNIT_CASE(trace_parse_test_num),
+	KUNIT_CASE(trace_parse_test_fail),
 	{}
 };
 

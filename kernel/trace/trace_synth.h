@@ -114,8 +114,7 @@ struct synth_spec_field {
 struct synth_spec {
 	struct trace_token	name;
 	unsigned int		n_fields;
-	int			err;		/* enum synth_err when parsing failed */
-	int			err_pos;	/* column of the error */
+	struct trace_parse_err	err;		/* enum synth_err when parsing failed */
 	struct synth_spec_field	fields[SYNTH_FIELDS_MAX];
 };
 

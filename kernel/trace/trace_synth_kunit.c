@@ -133,8 +133,8 @@ static void synth_parse_errors_test(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, -EINVAL,
 				    parse(test, spec, cmd, err_cases[i].dynevent),
 				    "%s", cmd);
-		KUNIT_EXPECT_EQ_MSG(test, err_cases[i].err, spec->err, "%s", cmd);
-		KUNIT_EXPECT_EQ_MSG(test, pos, spec->err_pos, "%s", cmd);
+		KUNIT_EXPECT_EQ_MSG(test, err_cases[i].err, spec->err.err, "%s", cmd);
+		KUNIT_EXPECT_EQ_MSG(test, pos, spec->err.pos, "%s", cmd);
 	}
 }
 
@@ -149,8 +149,8 @@ static void synth_parse_too_many_test(struct kunit *test)
 	for (i = 0; i <= SYNTH_FIELDS_MAX; i++)
 		len += sprintf(cmd + len, " u8 f%d;", i);
 	KUNIT_EXPECT_EQ(test, -EINVAL, parse(test, spec, cmd, false));
-	KUNIT_EXPECT_EQ(test, SYNTH_ERR_TOO_MANY_FIELDS, spec->err);
-	KUNIT_EXPECT_EQ(test, 0, spec->err_pos);
+	KUNIT_EXPECT_EQ(test, SYNTH_ERR_TOO_MANY_FIELDS, spec->err.err);
+	KUNIT_EXPECT_EQ(test, 0, spec->err.pos);
 	/* one fewer is fine */
 	*strrchr(cmd, 'u') = '\0';
 	KUNIT_EXPECT_EQ(test, 0, parse(test, spec, cmd, false));

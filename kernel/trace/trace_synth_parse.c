@@ -75,25 +75,6 @@ int synth_type_lookup(const char *type, u16 *size, bool *is_signed,
 	return -EINVAL;
 }
 
-static int synth_fail(struct synth_spec *spec, int err, int pos)
-{
-	spec->err = err;
-	spec->err_pos = pos;
-	return -EINVAL;
-}
-
-static bool synth_good_name(const struct trace_token *t)
-{
-	int i;
-
-	if (!t->len || !(isalpha(t->start[0]) || t->start[0] == '_'))
-		return false;
-	for (i = 1; i < t->len; i++)
-		if (!isalnum(t->start[i]) && t->start[i] != '_')
-			return false;
-	return true;
-}
-
 /* The next word of the current field list, not crossing a ';'. */
 static bool synth_next_word(struct trace_parse *p, struct trace_token *t)
 {
@@ -128,19 +109,12 @@ static int synth_string_size(const char *dim, u16 *size)
 {
 	const char *end = strchr(dim, ']');
 	struct trace_token tok = { .start = dim };
-	char num[4];
-	unsigned int n;
+	u64 n = 0;
 
-	if (!end || end[1])
+	if (!end || end[1] || end - dim > 3)
 		return -EINVAL;
 	tok.len = end - dim;
-	if (!trace_token_cstr(&tok, num, sizeof(num)))
-		return -EINVAL;
-	if (end == dim) {
-		*size = 0;
-		return 0;
-	}
-	if (kstrtouint(num, 0, &n) || n > STR_VAR_LEN_MAX)
+	if (tok.len && trace_token_num(&tok, 0, STR_VAR_LEN_MAX, &n))
 		return -EINVAL;
 	*size = n;
 	return 0;
@@ -162,9 +136,9 @@ static int synth_classify(struct synth_spec *spec, struct synth_spec_field *f)
 	if (str_has_prefix(t, "char[")) {
 		if (synth_string_size(t + strlen("char["), &f->size)) {
 			if (f->array.len)
-				return synth_fail(spec, SYNTH_ERR_INVALID_ARRAY_SPEC,
-						  f->name.pos);
-			return synth_fail(spec, SYNTH_ERR_INVALID_TYPE, f->type.pos);
+				return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_ARRAY_SPEC,
+							f->name.pos);
+			return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_TYPE, f->type.pos);
 		}
 		f->kind = f->size ? SYNTH_STR : SYNTH_DYN_STR;
 		return 0;
@@ -174,7 +148,7 @@ static int synth_classify(struct synth_spec *spec, struct synth_spec_field *f)
 		f->size = 0;
 		return 0;
 	}
-	return synth_fail(spec, SYNTH_ERR_INVALID_TYPE, f->type.pos);
+	return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_TYPE, f->type.pos);
 }
 
 /* One "[unsigned] type name[N]" at the cursor. */
@@ -188,7 +162,7 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 
 	/* Before fields[n_fields] is touched: it is past the array when full */
 	if (spec->n_fields == SYNTH_FIELDS_MAX)
-		return synth_fail(spec, SYNTH_ERR_TOO_MANY_FIELDS, 0);
+		return trace_parse_fail(&spec->err, SYNTH_ERR_TOO_MANY_FIELDS, 0);
 	f = &spec->fields[spec->n_fields];
 	memset(f, 0, sizeof(*f));
 	synth_next_word(p, &first);
@@ -196,9 +170,9 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 	if (trace_token_is(&first, "unsigned")) {
 		f->is_unsigned = true;
 		if (!synth_next_word(p, &f->type) || !synth_next_word(p, &word))
-			return synth_fail(spec, SYNTH_ERR_INCOMPLETE_TYPE, first.pos);
+			return trace_parse_fail(&spec->err, SYNTH_ERR_INCOMPLETE_TYPE, first.pos);
 	} else if (!synth_next_word(p, &word)) {
-		return synth_fail(spec, SYNTH_ERR_INVALID_FIELD, first.pos);
+		return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_FIELD, first.pos);
 	}
 
 	f->name = word;
@@ -209,14 +183,14 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 		f->array.len = word.len - f->name.len;
 		f->array.pos = word.pos + f->name.len;
 	}
-	if (!synth_good_name(&f->name))
-		return synth_fail(spec, SYNTH_ERR_BAD_NAME, word.pos);
+	if (!trace_token_ident(&f->name, false))
+		return trace_parse_fail(&spec->err, SYNTH_ERR_BAD_NAME, word.pos);
 
 	len = snprintf(f->full_type, sizeof(f->full_type), "%s%.*s%.*s",
 		       f->is_unsigned ? "unsigned " : "",
 		       f->type.len, f->type.start, f->array.len, f->array.start);
 	if (len >= (int)sizeof(f->full_type))
-		return synth_fail(spec, SYNTH_ERR_INVALID_TYPE, f->type.pos);
+		return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_TYPE, f->type.pos);
 	if (synth_classify(spec, f))
 		return -EINVAL;
 
@@ -224,7 +198,7 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
 		const struct trace_token *n = &spec->fields[i].name;
 
 		if (trace_token_eq(n, &f->name))
-			return synth_fail(spec, SYNTH_ERR_DUP_FIELD, word.pos);
+			return trace_parse_fail(&spec->err, SYNTH_ERR_DUP_FIELD, word.pos);
 	}
 	spec->n_fields++;
 	return 0;
@@ -234,7 +208,7 @@ static int synth_parse_field(struct synth_spec *spec, struct trace_parse *p)
  * Read a definition in two steps, the name and then the fields, so the
  * caller can refuse an existing name before any field is looked at.
  * With @dynevent the text is a dynamic_events line starting with "s:".
- * Each returns 0, or -EINVAL with spec->err and spec->err_pos set.
+ * Each returns 0, or -EINVAL with spec->err set.
  */
 int synth_spec_parse_name(struct synth_spec *spec, struct trace_parse *p,
 			  bool dynevent)
@@ -243,24 +217,24 @@ int synth_spec_parse_name(struct synth_spec *spec, struct trace_parse *p,
 	trace_parse_skip_space(p);
 	if (dynevent) {
 		if (!trace_parse_literal(p, "s:"))
-			return synth_fail(spec, SYNTH_ERR_INVALID_DYN_CMD, 0);
+			return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_DYN_CMD, 0);
 		/* "s:name" with nothing after the name cannot define fields */
 		if (!strpbrk(p->text + p->pos, " \t"))
-			return synth_fail(spec, SYNTH_ERR_INVALID_CMD, 0);
+			return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_CMD, 0);
 		trace_parse_word(p, &spec->name, "");
 		if (strnchr(spec->name.start, spec->name.len, '/')) {
 			if (!str_has_prefix(spec->name.start, SYNTH_SYSTEM "/"))
-				return synth_fail(spec, SYNTH_ERR_INVALID_DYN_CMD, 0);
+				return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_DYN_CMD, 0);
 			p->pos = spec->name.pos + strlen(SYNTH_SYSTEM "/");
 		} else {
 			p->pos = spec->name.pos;
 		}
 	}
 	if (synth_count_words(p->text + p->pos) < 3)
-		return synth_fail(spec, SYNTH_ERR_INVALID_CMD, 0);
+		return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_CMD, 0);
 	trace_parse_word(p, &spec->name, "");
-	if (!synth_good_name(&spec->name))
-		return synth_fail(spec, SYNTH_ERR_BAD_NAME, spec->name.pos);
+	if (!trace_token_ident(&spec->name, false))
+		return trace_parse_fail(&spec->err, SYNTH_ERR_BAD_NAME, spec->name.pos);
 	return 0;
 }
 
@@ -277,6 +251,6 @@ int synth_spec_parse_fields(struct synth_spec *spec, struct trace_parse *p)
 			return -EINVAL;
 	}
 	if (!spec->n_fields)
-		return synth_fail(spec, SYNTH_ERR_INVALID_CMD, 0);
+		return trace_parse_fail(&spec->err, SYNTH_ERR_INVALID_CMD, 0);
 	return 0;
 }

@@ -357,8 +357,11 @@ int event_enable_trigger_parse(struct event_command *cmd,
 		goto out_data;
 	}
 	ret = trace_event_enable_disable(tfile, 1, 1);
-	if (ret < 0)
+	if (ret < 0) {
+		/* a failed enable still counted the soft mode: undo it */
+		trace_event_enable_disable(tfile, 0, 1);
 		goto out_put;
+	}
 
 	/* Hold a reference of our own across registration. */
 	event_trigger_init(trig);

@@ -89,9 +89,8 @@
  * hitcounts, and hits + drops == the events seen, always.
  *
  * Sums and variables are atomic64 per element.  A variable's value is
- * stored before its bit in var_set (release by the barrier before set_bit,
- * acquire by test_bit_acquire), so a reader that sees the bit sees the
- * value.  tracing_map_read_var_once() clears the bit: the value is consumed.
+ * stored before its bit in var_set, and tracing_map_read_var_once() clears
+ * the bit: the value is consumed (see "Ordering" for both).
  *
  * Clear
  * -----
@@ -100,8 +99,9 @@
  * NULL (counted nowhere), then waits with synchronize_rcu() for those
  * already running: events run with preemption disabled, in RCU read-side
  * critical sections.  It then empties the table, zeroes the used elements,
- * the counters and the spare stack, and lets events in again with a
- * release store.  The map stays attached to its event throughout.
+ * the counters and the spare stack, and lets events in again by clearing
+ * 'clearing' (a release, see "Ordering").  The map stays attached to its
+ * event throughout.
  *
  * Sorting
  * -------
@@ -111,6 +111,60 @@
  * order is consistent while events keep adding to them), and sorts with up
  * to two keys; equal lines keep the order in which their keys arrived, so
  * the output is a total order, the same from one read to the next.
+ *
+ * Ordering
+ * --------
+ *
+ * Events run on every CPU at once, and on a weakly ordered CPU a store
+ * made by one may become visible to another after a later store of the
+ * same CPU.  So every store that makes something reachable is a release
+ * (or a fully ordered atomic), and every load that finds it an acquire,
+ * so that whoever finds it sees everything stored before it.  Store by
+ * store:
+ *
+ *  - The slot word, which publishes an element (its key, what elt_init()
+ *    wrote, its zeroed sums, variables and var_set): set by a successful
+ *    cmpxchg, fully ordered, after all of those stores.  Every load of a
+ *    slot is an acquire: the walk of insert and lookup, the re-read after
+ *    a failed cmpxchg (a failed cmpxchg orders nothing), and the walk of
+ *    tracing_map_sort_entries().  What the sort then reads of the element
+ *    (key, private data, sums) comes after that acquire.
+ *  - The key and elt_init()'s stores are plain: before the publish nobody
+ *    else can reach the element (it was taken from n_taken or popped from
+ *    the spare stack by this context alone), and after it they never
+ *    change until a clear.
+ *  - n_taken: atomic_inc_return() is fully ordered and hands each context
+ *    its own index; nothing is published through it.  The sort reads it
+ *    relaxed, only as an upper bound on what it collects: its walk stops
+ *    at that many entries, so a stale value costs lines, never memory.
+ *  - The spare stack: push stores next_spare (WRITE_ONCE) and then swings
+ *    the top with a fully ordered cmpxchg; pop loads the top with an
+ *    acquire before it reads next_spare (READ_ONCE, as a racing push may
+ *    rewrite it; the generation then fails the pop's cmpxchg).
+ *  - Sums: relaxed atomic64 adds and reads.  They publish nothing; a
+ *    reader that found the element sees a sum at least as recent as the
+ *    zero it was published with, and each add lands exactly once.  hits
+ *    and drops likewise.
+ *  - Variables: the value is stored, then smp_mb__before_atomic() and
+ *    set_bit(): a release of the value by the bit.  tracing_map_var_set()
+ *    tests the bit with test_bit_acquire(), so a reader that sees the bit
+ *    sees that value (or a later one).  tracing_map_read_var_once()
+ *    clears the bit and then, after smp_mb__after_atomic(), reads the
+ *    value: when the bit it cleared was set by a newer store, the read
+ *    cannot be satisfied early with the older value, so a value is never
+ *    consumed without being read.
+ *  - 'clearing': the clear stores true, waits for the events in flight,
+ *    resets the table, elements, counters and spares with plain stores,
+ *    and stores false with a release; inserts and lookups load it with an
+ *    acquire.  An event that sees false after a clear therefore sees the
+ *    empty table and the zeroed elements; with a plain load it could read
+ *    a slot as it was before the clear and take an element that the next
+ *    key is being given, adding the old key's counts to it.  An event
+ *    that runs before it sees true is in an RCU read-side section that
+ *    the clear waits for.
+ *  - The clear and the sort never run at once (both under event_mutex),
+ *    and tracing_map_init()'s stores reach events through the RCU publish
+ *    of the trigger that uses the map.
  */
 #include <linux/hash.h>
 #include <linux/rcupdate.h>
@@ -188,7 +242,7 @@ static void tmap_push_spare(struct tracing_map *map, struct tracing_map_elt *elt
 	u64 new;
 
 	do {
-		elt->next_spare = (u32)old;
+		WRITE_ONCE(elt->next_spare, (u32)old);
 		new = ((((u64)old >> 32) + 1) << 32) | (elt->idx + 1);
 	} while (!atomic64_try_cmpxchg(&map->spares, &old, new));
 }
@@ -288,7 +342,8 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map, void *key)
 {
 	struct tracing_map_elt *elt;
 
-	if (unlikely(READ_ONCE(map->clearing)))
+	/* Pairs with the release at the end of tracing_map_clear(). */
+	if (unlikely(smp_load_acquire(&map->clearing)))
 		return NULL;
 	elt = tmap_walk(map, key, true);
 	atomic64_inc(likely(elt) ? &map->hits : &map->drops);
@@ -307,7 +362,8 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map, void *key)
  */
 struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map, void *key)
 {
-	if (unlikely(READ_ONCE(map->clearing)))
+	/* Pairs with the release at the end of tracing_map_clear(). */
+	if (unlikely(smp_load_acquire(&map->clearing)))
 		return NULL;
 	return tmap_walk(map, key, false);
 }
@@ -344,6 +400,8 @@ u64 tracing_map_read_var(struct tracing_map_elt *elt, unsigned int i)
 u64 tracing_map_read_var_once(struct tracing_map_elt *elt, unsigned int i)
 {
 	clear_bit(i, &elt->var_set);
+	/* The value of the bit just cleared, not an older one. */
+	smp_mb__after_atomic();
 	return (u64)atomic64_read(&elt->vars[i]);
 }
 

@@ -8,7 +8,10 @@
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/hash.h>
 #include <linux/kthread.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "tracing_map.h"
@@ -537,6 +540,335 @@ static void tmap_test_stress_full(struct kunit *test)
 	tmap_test_stress_run(test, 7, 300, 100);
 }
 
+/*
+ * Inserts racing with the readers of a histogram, and with clears.  The
+ * key is a number and a check word made from it, and elt_init() writes a
+ * third copy into the element's private data, so an element seen before
+ * all its stores are visible shows as a disagreement.  On a strongly
+ * ordered CPU this mostly tests the logic; the ordering argument is in
+ * tracing_map.c.  Each case stops once it has done its rounds and every
+ * inserter has tried every key, or after five seconds.
+ */
+struct tmap_test_race_key {
+	u64	k;
+	u64	check;		/* tmap_test_check(k) */
+};
+
+static u64 tmap_test_check(u64 k)
+{
+	return ~k * GOLDEN_RATIO_64;
+}
+
+static int tmap_test_race_alloc(struct tracing_map_elt *elt)
+{
+	elt->private_data = kzalloc(sizeof(u64), GFP_KERNEL);
+	return elt->private_data ? 0 : -ENOMEM;
+}
+
+static void tmap_test_race_init(struct tracing_map_elt *elt)
+{
+	const struct tmap_test_race_key *key = elt->key;
+
+	*(u64 *)elt->private_data = key->k + 1;
+}
+
+static void tmap_test_race_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+}
+
+static const struct tracing_map_ops tmap_test_race_ops = {
+	.elt_alloc	= tmap_test_race_alloc,
+	.elt_init	= tmap_test_race_init,
+	.elt_free	= tmap_test_race_free,
+};
+
+struct tmap_test_race {
+	struct tracing_map	*map;
+	unsigned int		n_keys;		/* keys inserted: 0 .. n_keys - 1 */
+	bool			stop;		/* set by the test: inserters return */
+	unsigned int		n_threads;	/* inserters started */
+	atomic_t		next_id;	/* gives each inserter its own order */
+	atomic_t		running;	/* inserters not yet returned */
+	atomic_long_t		inserts;	/* done by all inserters */
+	atomic_t		bad;		/* elements seen half made */
+	struct completion	done;
+};
+
+/* Is @elt whole: key, check word, elt_init()'s copy and the variable? */
+static bool tmap_test_race_whole(struct tmap_test_race *r,
+				 struct tracing_map_elt *elt)
+{
+	const struct tmap_test_race_key *key = elt->key;
+
+	if (key->k >= r->n_keys || key->check != tmap_test_check(key->k))
+		return false;
+	if (*(u64 *)elt->private_data != key->k + 1)
+		return false;
+	return !tracing_map_var_set(elt, 0) ||
+	       tracing_map_read_var(elt, 0) == key->k + 1;
+}
+
+/* An event: insert, check, count, set the variable, as hist does. */
+static int tmap_test_race_insert(void *data)
+{
+	struct tmap_test_race *r = data;
+	unsigned int id = atomic_inc_return(&r->next_id);
+	struct tmap_test_race_key key;
+	struct tracing_map_elt *elt;
+	unsigned long i;
+
+	for (i = 0; !READ_ONCE(r->stop); i++) {
+		key.k = (i * (2 * id + 1) + id) % r->n_keys;
+		key.check = tmap_test_check(key.k);
+		/* events run with preemption off: what clear waits for */
+		preempt_disable();
+		elt = tracing_map_insert(r->map, &key);
+		if (elt) {
+			if (!tmap_test_race_whole(r, elt) ||
+			    ((struct tmap_test_race_key *)elt->key)->k != key.k)
+				atomic_inc(&r->bad);
+			tracing_map_update_sum(elt, 0, 1);
+			tracing_map_set_var(elt, 0, key.k + 1);
+		}
+		preempt_enable();
+		atomic_long_inc(&r->inserts);
+		if (!(i % 64))
+			cond_resched();
+	}
+	if (atomic_dec_and_test(&r->running))
+		complete(&r->done);
+	return 0;
+}
+
+static struct tmap_test_race *tmap_test_race_start(struct kunit *test,
+						   unsigned int bits,
+						   unsigned int n_keys)
+{
+	unsigned int i, n_threads = max(2U, num_online_cpus());
+	struct tmap_test_race *r;
+	struct tracing_map *map;
+
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	map = tracing_map_create(bits, sizeof(struct tmap_test_race_key),
+				 &tmap_test_race_ops, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(map));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tmap_test_free, map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_sum_field(map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_var(map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_key_field(map, 0, tracing_map_cmp_num(8, 0)), 1);
+	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+
+	r->map = map;
+	r->n_keys = n_keys;
+	r->n_threads = n_threads;
+	atomic_set(&r->running, n_threads);
+	init_completion(&r->done);
+	for (i = 0; i < n_threads; i++) {
+		struct task_struct *t;
+
+		t = kthread_create(tmap_test_race_insert, r, "tmap_race/%u", i);
+		if (IS_ERR(t)) {
+			/* the ones started must still be stopped */
+			WRITE_ONCE(r->stop, true);
+			if (atomic_sub_and_test(n_threads - i, &r->running))
+				complete(&r->done);
+			wait_for_completion(&r->done);
+			KUNIT_FAIL(test, "cannot start inserter %u", i);
+			return NULL;
+		}
+		kthread_bind(t, i % num_online_cpus());
+		wake_up_process(t);
+	}
+	return r;
+}
+
+/*
+ * Go on while @round is below @rounds or the inserters have not yet
+ * tried every key each (by then they have made n_threads * n_keys
+ * inserts), for five seconds at most: at boot the inserters may not have
+ * run at all after the first rounds.
+ */
+static bool tmap_test_race_going(struct tmap_test_race *r, int round,
+				 int rounds, unsigned long deadline)
+{
+	if (!time_before(jiffies, deadline))
+		return false;
+	return round < rounds ||
+	       atomic_long_read(&r->inserts) < (long)r->n_threads * r->n_keys;
+}
+
+static void tmap_test_race_stop(struct kunit *test, struct tmap_test_race *r)
+{
+	WRITE_ONCE(r->stop, true);
+	wait_for_completion(&r->done);
+	KUNIT_EXPECT_GE_MSG(test, atomic_long_read(&r->inserts),
+			    (long)r->n_threads * r->n_keys,
+			    "the inserters hardly ran");
+}
+
+/* Quiet again: every count landed somewhere, every element is whole. */
+static void tmap_test_race_final(struct kunit *test, struct tmap_test_race *r)
+{
+	struct tmap_test_race_key key = {};
+	struct tracing_map_elt *elt;
+	unsigned int entries = 0;
+	u64 total = 0;
+
+	for (key.k = 0; key.k < r->n_keys; key.k++) {
+		key.check = tmap_test_check(key.k);
+		elt = tracing_map_lookup(r->map, &key);
+		if (!elt)
+			continue;
+		entries++;
+		total += tracing_map_read_sum(elt, 0);
+		if (!tmap_test_race_whole(r, elt))
+			atomic_inc(&r->bad);
+	}
+	KUNIT_EXPECT_EQ(test, atomic_read(&r->bad), 0);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&r->map->hits), (s64)total);
+	KUNIT_EXPECT_LE(test, entries, r->map->n_elts);
+}
+
+static void tmap_test_race_read(struct kunit *test)
+{
+	struct tracing_map_sort_key sk = { .field_idx = 1 };
+	unsigned long deadline = jiffies + 5 * HZ;
+	struct tracing_map_sort_entry **e;
+	struct tmap_test_race *r;
+	int n, i, prev = 0, round;
+
+	r = tmap_test_race_start(test, 8, 400);
+	if (!r)
+		return;
+	for (round = 0; tmap_test_race_going(r, round, 100, deadline); round++) {
+		n = tracing_map_sort_entries(r->map, &sk, 1, &e);
+		if (n < 0) {
+			KUNIT_FAIL(test, "sort failed: %d", n);
+			break;
+		}
+		if (n < prev || n > (int)r->map->n_elts)
+			KUNIT_FAIL(test, "%d lines after %d", n, prev);
+		prev = n;
+		for (i = 0; i < n; i++) {
+			if (!tmap_test_race_whole(r, e[i]->elt) ||
+			    e[i]->key != e[i]->elt->key)
+				atomic_inc(&r->bad);
+			if (i && *(u64 *)e[i - 1]->key >= *(u64 *)e[i]->key)
+				atomic_inc(&r->bad);
+		}
+		tracing_map_destroy_sort_entries(e, n);
+		cond_resched();
+	}
+	tmap_test_race_stop(test, r);
+	tmap_test_race_final(test, r);
+	/* 400 keys into 256 elements: full, and the rest dropped */
+	KUNIT_EXPECT_EQ(test, atomic_read(&r->map->n_taken), 256);
+}
+
+static void tmap_test_race_clear(struct kunit *test)
+{
+	unsigned long deadline = jiffies + 5 * HZ;
+	struct tmap_test_race *r;
+	int round;
+
+	r = tmap_test_race_start(test, 8, 200);
+	if (!r)
+		return;
+	for (round = 0; tmap_test_race_going(r, round, 20, deadline); round++) {
+		usleep_range(5000, 10000);
+		tracing_map_clear(r->map);
+	}
+	usleep_range(5000, 10000);
+	tmap_test_race_stop(test, r);
+	tmap_test_race_final(test, r);
+}
+
+/*
+ * An insert interrupted in the middle, as an NMI would interrupt it: from
+ * inside elt_init() of a new key (the element is built but not published)
+ * a nested context looks the key up, inserts it too and inserts another.
+ * The nested lookup must not see the half-made element; the nested insert
+ * publishes its own; the outer insert then finds the key there, gives its
+ * element back to the spare stack and returns the nested one, so the key
+ * has one element with both hits; and the next new key reuses the spare.
+ */
+struct tmap_test_nest {
+	struct kunit		*test;
+	struct tracing_map	*map;
+	int			depth;		/* 1 inside the outer elt_init() */
+	bool			armed;		/* nest on the next elt_init() */
+	struct tracing_map_elt	*outer;		/* the element being built */
+	struct tracing_map_elt	*nested;	/* what the nested insert got */
+};
+
+static struct tmap_test_nest *tmap_test_nest_ctx;
+
+static void tmap_test_nest_init(struct tracing_map_elt *elt)
+{
+	struct tmap_test_nest *n = tmap_test_nest_ctx;
+	u64 key = *(u64 *)elt->key, other = key + 1000;
+	struct tracing_map_elt *o;
+
+	if (!n->armed || n->depth)
+		return;
+	n->armed = false;
+	n->depth++;
+	n->outer = elt;
+	KUNIT_EXPECT_NULL(n->test, tracing_map_lookup(n->map, &key));
+	n->nested = tmap_test_hit(n->map, key);
+	KUNIT_EXPECT_NOT_NULL(n->test, n->nested);
+	KUNIT_EXPECT_PTR_NE(n->test, n->nested, elt);
+	o = tmap_test_hit(n->map, other);
+	KUNIT_EXPECT_NOT_NULL(n->test, o);
+	if (o)
+		KUNIT_EXPECT_EQ(n->test, *(u64 *)o->key, other);
+	/* the outer element is still unreachable */
+	KUNIT_EXPECT_PTR_EQ(n->test, tracing_map_lookup(n->map, &key), n->nested);
+	n->depth--;
+}
+
+static const struct tracing_map_ops tmap_test_nest_ops = {
+	.elt_init	= tmap_test_nest_init,
+};
+
+static void tmap_test_nested_insert(struct kunit *test)
+{
+	struct tmap_test_nest n = { .test = test };
+	struct tracing_map_elt *elt, *again;
+	struct tracing_map *map;
+	u64 key = 5;
+
+	map = tracing_map_create(7, sizeof(u64), &tmap_test_nest_ops, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(map));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tmap_test_free, map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_sum_field(map), 0);
+	KUNIT_ASSERT_EQ(test, tracing_map_add_key_field(map, 0, tracing_map_cmp_num(8, 0)), 1);
+	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+	n.map = map;
+	tmap_test_nest_ctx = &n;
+
+	n.armed = true;
+	elt = tmap_test_hit(map, key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_EXPECT_PTR_EQ(test, elt, n.nested);
+	KUNIT_EXPECT_EQ(test, *(u64 *)elt->key, key);
+	KUNIT_EXPECT_EQ(test, tracing_map_read_sum(elt, 0), 2ULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&map->n_taken), 3);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&map->hits), 3LL);
+
+	/* the outer element went back as a spare: the next new key takes it */
+	key = 6;
+	again = tmap_test_hit(map, key);
+	KUNIT_ASSERT_NOT_NULL(test, again);
+	KUNIT_EXPECT_PTR_EQ(test, again, n.outer);
+	KUNIT_EXPECT_EQ(test, *(u64 *)again->key, key);
+	KUNIT_EXPECT_EQ(test, tracing_map_read_sum(again, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&map->n_taken), 3);
+	tmap_test_nest_ctx = NULL;
+}
+
 static struct kunit_case tmap_test_cases[] = {
 	KUNIT_CASE(tmap_test_numeric_keys),
 	KUNIT_CASE(tmap_test_string_keys),
@@ -551,6 +883,9 @@ static struct kunit_case tmap_test_cases[] = {
 	KUNIT_CASE_SLOW(tmap_test_sort_max),
 	KUNIT_CASE(tmap_test_stress_overlap),
 	KUNIT_CASE(tmap_test_stress_full),
+	KUNIT_CASE(tmap_test_nested_insert),
+	KUNIT_CASE_SLOW(tmap_test_race_read),
+	KUNIT_CASE_SLOW(tmap_test_race_clear),
 	{}
 };
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# For every expression of the filter corpus (tests/filter-corpus.txt, in
-# the VM as /tests/shell/filter-corpus.txt): write it to its event's
+# For every expression of the filter corpus (tests/corpus/filter.txt, in
+# the VM at the same path under /): write it to its event's
 # filter file, then print the write's result, `cat filter` and the
 # error_log entry.  `make compare SCRIPT=tests/compare/filter_corpus.sh`
 # shows where ours differs from the base.  Last run, 441 expressions:
@@ -14,7 +14,7 @@
 #    17 where the base prints "Error: (0)" (12 of them also with a
 #       stray errno) and ours names the problem.
 T=/sys/kernel/tracing
-C=/tests/shell/filter-corpus.txt
+C=/tests/corpus/filter.txt
 n=0
 echo > $T/error_log
 while IFS= read -r line; do

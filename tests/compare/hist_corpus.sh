@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# For every command of the hist corpus (tests/hist-corpus.txt, in the
-# VM /tests/shell/hist-corpus.txt; one "system/event<TAB>command" a
+# For every command of the hist corpus (tests/corpus/hist.txt, in the
+# VM at the same path under /; one "system/event<TAB>command" a
 # line): write it to its event's trigger file, the event holding no
 # trigger, then print the write's result, the
 # trigger listing when the command was accepted or the error_log entry
@@ -11,7 +11,7 @@
 # written: no event is generated on purpose and nothing printed holds a
 # pid, an address or a timestamp.
 T=/sys/kernel/tracing
-C=/tests/shell/hist-corpus.txt
+C=/tests/corpus/hist.txt
 tab=$(printf '\t')
 clock=$(sed 's/.*\[\(.*\)\].*/\1/' $T/trace_clock)
 

@@ -52,8 +52,12 @@ grep -q "${LOC}A trigger of this kind is already set" $T/error_log ||
 expect_eq "first kept" "traceon:unlimited" "$(cat $F/trigger)"
 echo '!traceon' > $F/trigger
 
-# Removing what is not there is not an error; an empty line does nothing.
+# Removing what is not there is not an error; an empty line is refused
+# as on the base (trigger_write_test has the details).
 echo '!snapshot' > $F/trigger || fail "removing absent trigger failed"
-echo '' > $F/trigger || fail "empty line failed"
+echo > $T/error_log
+out=$( (echo '' >> $F/trigger) 2>&1 ) && fail "empty line accepted"
+case "$out" in *'Invalid argument'*) ;; *) fail "empty line: got '$out'" ;; esac
+expect_eq "empty line logs nothing" "" "$(cat $T/error_log)"
 expect_eq "still empty" "# Available triggers:" "$(head -1 $F/trigger)"
 tracing_reset

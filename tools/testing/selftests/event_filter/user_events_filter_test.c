@@ -157,6 +157,88 @@ TEST_F(ue_filter, rel_loc_string)
 			 "r ~ \"?[ae]*\" && s != \"dash\" && a < 4"));
 }
 
+/*
+ * The r values of the records in the trace, in order, separated by
+ * blanks: which of them a filter let through.
+ */
+static const char *matched_r(void)
+{
+	static char out[512];
+	char line[512], *r, *end;
+	FILE *f = fopen(TRACEFS "trace", "r");
+
+	out[0] = '\0';
+	if (!f)
+		return "(no trace)";
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#' || !strstr(line, " filt_rec: "))
+			continue;
+		r = strstr(line, " r=");
+		if (!r)
+			continue;
+		r += 3;
+		for (end = r; *end && *end != ' ' && *end != '\n'; end++)
+			;
+		*end = '\0';
+		if (out[0])
+			strncat(out, " ", sizeof(out) - strlen(out) - 1);
+		strncat(out, r, sizeof(out) - strlen(out) - 1);
+	}
+	fclose(f);
+	return out;
+}
+
+/* One record per string, in s (cut to 8 bytes) and in r. */
+static const char *run_strings(struct __test_metadata *_metadata, int fd,
+			       uint32_t idx, const char *filter)
+{
+	static const char * const strs[] = {
+		"abc", "abcd", "xabc", "abcabc", "ab", "aXc", "bc", "abcdefgh",
+	};
+	unsigned int i;
+
+	EXPECT_EQ(0, put(EVENT "filter", filter));
+	EXPECT_EQ(0, put(TRACEFS "trace", ""));
+	for (i = 0; i < ARRAY_SIZE(strs); i++)
+		emit(fd, idx, i, strs[i], strs[i]);
+	return matched_r();
+}
+
+/*
+ * "~" takes the whole string on the __rel_loc and the char[8] alike: no
+ * wildcard means equality, never "starts with".
+ */
+TEST_F(ue_filter, glob_whole_string)
+{
+	static const struct {
+		const char *pat, *want;
+	} cases[] = {
+		{ "abc", "abc" },
+		{ "abc*", "abc abcd abcabc abcdefgh" },
+		{ "*abc", "abc xabc abcabc" },
+		{ "*abc*", "abc abcd xabc abcabc abcdefgh" },
+		{ "a?c", "abc aXc" },
+		{ "[ab]c", "bc" },
+		{ "abcdefgh", "abcdefgh" },
+		{ "abcdefg", "" },
+		{ "!abc", "abcd xabc abcabc ab aXc bc abcdefgh" },
+	};
+	char filter[64];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(filter, sizeof(filter), "r ~ \"%s\"", cases[i].pat);
+		EXPECT_STREQ(cases[i].want,
+			     run_strings(_metadata, self->fd, self->idx, filter));
+		snprintf(filter, sizeof(filter), "s ~ \"%s\"", cases[i].pat);
+		EXPECT_STREQ(cases[i].want,
+			     run_strings(_metadata, self->fd, self->idx, filter));
+	}
+	EXPECT_STREQ("abc",
+		     run_strings(_metadata, self->fd, self->idx,
+				 "r == \"abc\" && s == abc"));
+}
+
 TEST_F(ue_filter, bad_filter_keeps_old)
 {
 	EXPECT_EQ(0, put(EVENT "filter", "a == 2"));

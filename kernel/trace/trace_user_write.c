@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events: write()/writev() of events.
+ *
+ * The first four bytes name the event through the fd's index table, the
+ * rest is the payload.  Nothing is allocated: for each consumer the payload
+ * is copied straight from the user's segments into a reserved ring-buffer
+ * event (or the per-CPU perf buffer), checked there, then committed or
+ * discarded.  Checking the copy, not the user's memory, is what makes a
+ * concurrent change of the user buffer harmless.
+ *
+ * Reservation disables preemption, so the copy runs with page faults
+ * disabled.  A page that is not present makes the copy come up short: the
+ * reservation is discarded, the walk over the consumers stops, the pages
+ * are faulted in with preemption enabled and the walk starts again.  The
+ * consumers may have changed meanwhile (a new array replaced the one
+ * walked), so no index into the old array is kept: the ones already served
+ * are noted by their probe data and skipped.  Consumers that came during
+ * the fault-in are served, those that went are not.  An address that
+ * cannot be faulted in is -EFAULT.
+ *
+ * Size: a ring buffer holds records up to ring_buffer_max_event_size(),
+ * which grows with buffer_subbuf_size_kb; perf up to PERF_MAX_TRACE_SIZE.
+ * A write too large for one of the event's consumers is refused with
+ * -E2BIG before any of them sees it.  Every consumer holds half a page,
+ * so only larger writes ask them.
+ */
+#include <linux/pagemap.h>
+#include <linux/perf_event.h>
+#include <linux/ring_buffer.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
+#include <linux/unaligned.h>
+
+#include "trace.h"
+#include "trace_loc.h"
+#include "trace_user.h"
+
+/* How often a write faults pages in before giving up */
+#define USER_EVENT_FAULT_TRIES	4
+
+/* Segments this long are copied around the cache */
+#define USER_EVENT_LONG_SEGMENT	256
+
+/* Records up to this size fit every consumer: no need to ask them */
+#define USER_EVENT_SMALL_RECORD	(PAGE_SIZE / 2)
+
+/*
+ * Consumers served before a fault, at most this many: a write that faults
+ * after serving more ends with -EFAULT, the ones served keeping it (there
+ * is one consumer per instance the event is enabled in, and one for perf).
+ */
+#define USER_EVENT_SERVED_MAX	8
+
+/* The consumers a write has served, by probe data (unique per consumer) */
+struct user_event_served {
+	unsigned int	nr;				/* entries in data */
+	bool		overflow;			/* more than fit */
+	void		*data[USER_EVENT_SERVED_MAX];	/* probe data */
+};
+
+/* Do the loc fields of the record rec (size bytes) stay inside it? */
+static bool user_event_record_ok(const struct user_event *ev, const void *rec,
+				 size_t size)
+{
+	size_t fixed = sizeof(struct trace_entry) + ev->desc.fixed_size;
+	const struct user_event_field *f;
+	unsigned int i, off, len;
+	u32 loc;
+
+	if (!ev->desc.has_locs)
+		return true;
+	for (i = 0; i < ev->desc.nr_fields; i++) {
+		f = &ev->desc.fields[i];
+		if (f->kind != USER_FIELD_DATA_LOC &&
+		    f->kind != USER_FIELD_REL_LOC)
+			continue;
+		loc = get_unaligned((const u32 *)(rec + f->offset));
+		off = trace_loc_start(loc, f->offset,
+				      f->kind == USER_FIELD_REL_LOC);
+		len = trace_loc_len(loc);
+		if (!len && !f->is_string)
+			continue;
+		if (off < fixed || off + len > size)
+			return false;
+		if (f->is_string &&
+		    (!len || ((const char *)rec)[off + len - 1] != '\0'))
+			return false;
+	}
+	return true;
+}
+
+/* Point src at what is left of i */
+static void user_event_src_at(struct user_event_src *src,
+			      const struct iov_iter *i)
+{
+	src->len = iov_iter_count(i);
+	src->skip = i->iov_offset;
+	src->iter = i;
+	if (iter_is_ubuf(i)) {
+		src->ubuf.iov_base = i->ubuf;
+		src->ubuf.iov_len = i->iov_offset + src->len;
+		src->iov = &src->ubuf;
+	} else if (iter_is_iovec(i)) {
+		src->iov = iter_iov(i);
+	} else {
+		src->iov = NULL;
+	}
+}
+
+/*
+ * Read the write index that leads every write (i holds at least its four
+ * bytes) and point src at the payload after it.  The index nearly always
+ * sits whole in the first segment.
+ */
+static int user_event_src_init(struct user_event_src *src,
+			       struct iov_iter *i, int *idx)
+{
+	const struct iovec *iov;
+
+	user_event_src_at(src, i);
+	iov = src->iov;
+	if (iov && iov->iov_len - src->skip >= sizeof(*idx)) {
+		if (get_user(*idx, (const int __user *)(iov->iov_base +
+							 src->skip)))
+			return -EFAULT;
+		src->skip += sizeof(*idx);
+		src->len -= sizeof(*idx);
+		/* writev() usually gives the index a segment of its own */
+		if (src->skip == iov->iov_len && src->len) {
+			src->iov++;
+			src->skip = 0;
+		}
+		return 0;
+	}
+	if (copy_from_iter(idx, sizeof(*idx), i) != sizeof(*idx))
+		return -EFAULT;
+	user_event_src_at(src, i);
+	return 0;
+}
+
+/*
+ * Copy n bytes of one segment.  Fields are mostly a few bytes long: where
+ * unaligned loads are cheap, segments of 4, 8, 12 or 16 bytes move as
+ * words inside one user-access section instead of through the string copy.
+ * Long segments (strings, batches) bypass the cache, as the reader of the
+ * ring buffer is not the writer.
+ */
+static __always_inline bool user_event_copy_seg(char *dst,
+						const char __user *p, size_t n)
+{
+	u64 w;
+	u32 v;
+
+	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS) || n > 16 ||
+	    (n & 3)) {
+		if (!access_ok(p, n))
+			return false;
+		if (n >= USER_EVENT_LONG_SEGMENT)
+			return !copy_from_user_inatomic_nontemporal(dst, p, n);
+		return !__copy_from_user_inatomic(dst, p, n);
+	}
+	if (!user_access_begin(p, n))
+		return false;
+	for (; n >= sizeof(w); n -= sizeof(w), p += sizeof(w), dst += sizeof(w)) {
+		unsafe_get_user(w, (const u64 __user *)p, fault);
+		put_unaligned(w, (u64 *)dst);
+	}
+	if (n) {
+		unsafe_get_user(v, (const u32 __user *)p, fault);
+		put_unaligned(v, (u32 *)dst);
+	}
+	user_access_end();
+	return true;
+fault:
+	user_access_end();
+	return false;
+}
+
+/* Kernel memory: copy through a private iterator, src stays put */
+static noinline bool user_event_copy_kernel(char *dst,
+					    const struct user_event_src *src)
+{
+	struct iov_iter from = *src->iter;
+
+	return copy_from_iter(dst, src->len, &from) == src->len;
+}
+
+/*
+ * Copy the payload after the record header, segment by segment, without
+ * taking page faults.  Each segment is checked with access_ok() here, as
+ * the iov_iter helpers would.
+ */
+static bool user_event_copy(void *rec, const struct user_event_src *src)
+{
+	const struct iovec *iov = src->iov;
+	size_t left = src->len, skip = src->skip, n;
+	char *dst = rec + sizeof(struct trace_entry);
+
+	if (unlikely(!iov))
+		return user_event_copy_kernel(dst, src);
+	pagefault_disable();
+	for (; left; iov++, skip = 0) {
+		n = min(iov->iov_len - skip, left);
+		if (!user_event_copy_seg(dst, iov->iov_base + skip, n))
+			break;
+		dst += n;
+		left -= n;
+	}
+	pagefault_enable();
+	return !left;
+}
+
+/* Fault in the pages of the payload; false when some cannot be */
+static bool user_event_fault_in(const struct user_event_src *src)
+{
+	const struct iovec *iov = src->iov;
+	size_t left = src->len, skip = src->skip, n;
+
+	if (!iov)
+		return false;
+	for (; left; iov++, skip = 0) {
+		n = min(iov->iov_len - skip, left);
+		if (fault_in_readable(iov->iov_base + skip, n))
+			return false;
+		left -= n;
+	}
+	return true;
+}
+
+/* A file with one of these needs trace_event_buffer_reserve()/commit() */
+#define USER_EVENT_FILE_FL_SLOW	(EVENT_FILE_FL_SOFT_DISABLED |	\
+				 EVENT_FILE_FL_FILTERED |	\
+				 EVENT_FILE_FL_PID_FILTER |	\
+				 EVENT_FILE_FL_TRIGGER_MODE |	\
+				 EVENT_FILE_FL_TRIGGER_COND)
+
+/*
+ * ftrace consumer.  A file without filter, triggers, pid filter or soft
+ * disable, in an instance whose commit is plain (the usual case), has its
+ * record reserved and committed straight in the ring buffer, as
+ * trace_marker does; anything else goes through trace_event_buffer_*().
+ */
+int user_event_ftrace_probe(void *data, struct user_event *ev,
+			    const struct user_event_src *src)
+{
+	struct trace_event_file *file = data;
+	/* Filled by the reservation; not worth zeroing on every write */
+	struct trace_event_buffer fbuf __uninitialized;
+	size_t size = sizeof(struct trace_entry) + src->len;
+	bool plain;
+	void *rec;
+	int ret;
+
+	plain = !(READ_ONCE(file->flags) & USER_EVENT_FILE_FL_SLOW) &&
+		trace_event_commit_is_plain(file->tr);
+	if (plain) {
+		/* The tracepoint walk added one to the preempt count */
+		fbuf.trace_ctx = tracing_gen_ctx_dec();
+		fbuf.buffer = file->tr->array_buffer.buffer;
+		fbuf.event = ring_buffer_lock_reserve(fbuf.buffer, size);
+		if (!fbuf.event)
+			return 0;
+		rec = ring_buffer_event_data(fbuf.event);
+		tracing_generic_entry_update(rec, ev->call.event.type,
+					     fbuf.trace_ctx);
+	} else {
+		if (trace_trigger_soft_disabled(file))
+			return 0;
+		rec = trace_event_buffer_reserve(&fbuf, file, size);
+		if (!rec)
+			return 0;
+	}
+	if (!user_event_copy(rec, src))
+		ret = -EAGAIN;
+	else if (!user_event_record_ok(ev, rec, size))
+		ret = -EFAULT;
+	else
+		ret = 0;
+	if (ret)
+		__trace_event_discard_commit(fbuf.buffer, fbuf.event);
+	else if (plain)
+		trace_buffer_unlock_commit_nostack(fbuf.buffer, fbuf.event);
+	else
+		trace_event_buffer_commit(&fbuf);
+	return ret;
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/* perf wants u64 alignment once its u32 size header is added */
+static size_t user_event_perf_size(size_t size)
+{
+	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+}
+
+int user_event_perf_probe(void *data, struct user_event *ev,
+			  const struct user_event_src *src)
+{
+	struct hlist_head *head = this_cpu_ptr(ev->call.perf_events);
+	size_t len = sizeof(struct trace_entry) + src->len;
+	size_t size = user_event_perf_size(len);
+	struct pt_regs *regs;
+	int rctx, ret;
+	void *rec;
+
+	if (hlist_empty(head))
+		return 0;
+	/* Refused before the walk began; never let perf warn */
+	if (size > PERF_MAX_TRACE_SIZE)
+		return -E2BIG;
+	rec = perf_trace_buf_alloc(size, &regs, &rctx);
+	if (!rec)
+		return 0;
+	if (!user_event_copy(rec, src))
+		ret = -EAGAIN;
+	else if (!user_event_record_ok(ev, rec, len))
+		ret = -EFAULT;
+	else
+		ret = 0;
+	if (ret) {
+		perf_swevent_put_recursion_context(rctx);
+		return ret;
+	}
+	memset(rec + len, 0, size - len);
+	perf_fetch_caller_regs(regs);
+	perf_trace_buf_submit(rec, size, rctx, ev->call.event.type, 1, regs,
+			      head, NULL);
+	return 0;
+}
+#endif
+
+/* Can the consumer behind f take a record of size bytes? */
+static bool user_event_fits(const struct tracepoint_func *f, size_t size)
+{
+	const struct trace_event_file *file;
+
+	if (f->func == (void *)user_event_ftrace_probe) {
+		file = f->data;
+		return size <=
+		       ring_buffer_max_event_size(file->tr->array_buffer.buffer);
+	}
+#ifdef CONFIG_PERF_EVENTS
+	if (f->func == (void *)user_event_perf_probe)
+		return user_event_perf_size(size) <= PERF_MAX_TRACE_SIZE;
+#endif
+	return true;
+}
+
+/*
+ * Direct calls, no cast of the tracepoint's pointers: only our two probes
+ * are ever registered on user_event.tp.
+ */
+static int user_event_probe(const struct tracepoint_func *f,
+			    struct user_event *ev,
+			    const struct user_event_src *src)
+{
+	if (f->func == (void *)user_event_ftrace_probe)
+		return user_event_ftrace_probe(f->data, ev, src);
+#ifdef CONFIG_PERF_EVENTS
+	if (f->func == (void *)user_event_perf_probe)
+		return user_event_perf_probe(f->data, ev, src);
+#endif
+	/* The stub the tracepoint core leaves when it cannot shrink the array */
+	return 0;
+}
+
+static bool user_event_was_served(const struct user_event_served *served,
+				  const void *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < served->nr; i++)
+		if (served->data[i] == data)
+			return true;
+	return false;
+}
+
+/* A fault at end: note the consumers of [funcs, end) as served */
+static void user_event_note_served(struct user_event_served *served,
+				   const struct tracepoint_func *funcs,
+				   const struct tracepoint_func *end)
+{
+	const struct tracepoint_func *f;
+
+	for (f = funcs; f < end; f++) {
+		if (user_event_was_served(served, f->data))
+			continue;
+		if (served->nr == USER_EVENT_SERVED_MAX) {
+			served->overflow = true;
+			return;
+		}
+		served->data[served->nr++] = f->data;
+	}
+}
+
+/*
+ * Feed the consumers not served yet.  Returns 0 when all were served,
+ * -E2BIG when one of them cannot hold the record (this walk serves none
+ * then), -EFAULT for a record that fails the checks, -EAGAIN for a page
+ * that was not present, with the consumers before the one that failed
+ * noted in served: those of an earlier walk were skipped, not served again.
+ */
+static int user_event_emit(struct user_event *ev,
+			   const struct user_event_src *src,
+			   struct user_event_served *served)
+{
+	size_t size = sizeof(struct trace_entry) + src->len;
+	struct tracepoint_func *funcs, *f;
+	int ret = 0;
+
+	rcu_read_lock_sched_notrace();
+	funcs = rcu_dereference_sched(ev->tp.funcs);
+	for (f = funcs; size > USER_EVENT_SMALL_RECORD && f && f->func; f++) {
+		if (!user_event_fits(f, size)) {
+			ret = -E2BIG;
+			goto out;
+		}
+	}
+	for (f = funcs; f && f->func; f++) {
+		if (served->nr && user_event_was_served(served, f->data))
+			continue;
+		ret = user_event_probe(f, ev, src);
+		if (ret)
+			break;
+	}
+	if (ret == -EAGAIN)
+		user_event_note_served(served, funcs, f);
+out:
+	rcu_read_unlock_sched_notrace();
+	return ret;
+}
+
+ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
+{
+	struct user_event_fd *ufd = kiocb->ki_filp->private_data;
+	size_t count = iov_iter_count(i);
+	struct user_event_refs *refs;
+	struct user_event *ev = NULL;
+	/* Every field is set by user_event_src_init() */
+	struct user_event_src src __uninitialized;
+	/* Only nr and overflow are read before a fault sets entries */
+	struct user_event_served served __uninitialized;
+	unsigned int tries;
+	int idx, ret;
+
+	if (count < sizeof(idx))
+		return -EINVAL;
+	ret = user_event_src_init(&src, i, &idx);
+	if (ret)
+		return ret;
+	if (idx < 0)
+		return -EINVAL;
+
+	rcu_read_lock();
+	refs = rcu_dereference(ufd->refs);
+	if (refs && idx < refs->count)
+		ev = refs->events[idx];
+	rcu_read_unlock();
+	if (!ev)
+		return -ENOENT;
+	if (src.len < ev->desc.fixed_size)
+		return -EINVAL;
+
+	/*
+	 * Nobody consumes the event: the common, free case.  Status-page
+	 * programs see the write succeed, remote-write ones -EBADF.
+	 */
+	if (likely(!rcu_access_pointer(ev->tp.funcs)))
+		return READ_ONCE(ufd->idle_ret) ?: count;
+
+	served.nr = 0;
+	served.overflow = false;
+	for (tries = 0; ; tries++) {
+		ret = user_event_emit(ev, &src, &served);
+		if (ret != -EAGAIN)
+			break;
+		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
+		    !user_event_fault_in(&src)) {
+			ret = -EFAULT;
+			break;
+		}
+	}
+	return ret ? ret : count;
+}
