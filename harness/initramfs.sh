@@ -49,7 +49,7 @@ mkdir -p "$root/etc"
 printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'nobody:x:65534:65534:nobody:/:/bin/false' > "$root/etc/passwd"
 printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' > "$root/etc/group"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
-cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
+cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/harness/vm/ftracetest.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
 mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
 	"$root/tests/corpus"
 for d in shell demo.d compare corpus; do
