@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table \
-	ftrace-reference fuzz \
+	reference fuzz \
 	fuzz-min fuzz-planted wide cross bisect clean
 
 all: check
@@ -56,8 +56,8 @@ harness-selftest:
 ftrace-table:
 	@$(H)/ftrace-table.sh
 
-ftrace-reference:
-	@TS_FTRACE_REFERENCE_AGAIN=1 $(H)/base-reference.sh
+reference:
+	@TS_REFERENCE_AGAIN=1 $(H)/base-reference.sh
 
 fuzz:
 	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" REPLAY="$(REPLAY)" STOP="$(STOP)" \
