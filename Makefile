@@ -3,10 +3,14 @@
 # See README.md.
 
 H := harness
+# ARCH=arm64 builds and boots the arm64 kernel (see README); the scripts
+# read it from TS_ARCH and hand kbuild ARCH and CROSS_COMPILE themselves.
+export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-min fuzz-planted wide clean
+	compare bench profile patches checkpatch w1 harness-selftest ftrace-table \
+	reference fuzz \
+	fuzz-min fuzz-planted wide cross bisect clean
 
 all: check
 
@@ -52,6 +56,9 @@ harness-selftest:
 ftrace-table:
 	@$(H)/ftrace-table.sh
 
+reference:
+	@TS_REFERENCE_AGAIN=1 $(H)/base-reference.sh
+
 fuzz:
 	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" REPLAY="$(REPLAY)" STOP="$(STOP)" \
 		KEEP="$(KEEP)" SERIAL="$(SERIAL)" $(H)/fuzz.sh
@@ -67,6 +74,12 @@ w1:
 
 wide:
 	@$(H)/wide.sh
+
+cross:
+	@$(H)/cross.sh
+
+bisect:
+	@$(H)/bisect.sh
 
 clean:
 	rm -rf build

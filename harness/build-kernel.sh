@@ -13,15 +13,13 @@ mkdir -p "$obj"
 
 stamp=$(cat $frags | sha1sum | cut -c1-16)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.ts-config" 2>/dev/null)" != "$stamp" ]; then
-	say "configuring: tinyconfig + $(for f in $frags; do printf '%s ' "${f#$ROOT/}"; done)"
-	make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	say "configuring ($TS_ARCH): tinyconfig + $(for f in $frags; do printf '%s ' "${f#$ROOT/}"; done)"
+	kmake -s -C "$src" O="$obj" tinyconfig >/dev/null
+	# shellcheck disable=SC2086
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags >/dev/null
-	make -s -C "$src" O="$obj" olddefconfig >/dev/null
-	missing=0
-	for line in $(grep -h '^CONFIG_' $frags); do
-		grep -qx "$line" "$obj/.config" || { echo "config: $line did not take" >&2; missing=1; }
-	done
-	[ $missing = 0 ] || die "the configuration fragment does not apply"
+	kmake -s -C "$src" O="$obj" olddefconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$obj" && config_check $frags) || die "the configuration fragment does not apply"
 	echo "$stamp" > "$obj/.ts-config"
 fi
 
@@ -32,7 +30,7 @@ build_modules() {
 	grep -qx 'CONFIG_MODULES=y' "$2/.config" || return 0
 	grep -q '=m$' "$2/.config" || return 0
 	say "building modules"
-	if ! make -C "$1" O="$2" -j"$JOBS" modules >> "$2/build.log" 2>&1; then
+	if ! kmake -C "$1" O="$2" -j"$JOBS" modules >> "$2/build.log" 2>&1; then
 		grep -E 'error|Error' "$2/build.log" | head -n 40 >&2
 		die "module build failed, see ${2#$ROOT/}/build.log"
 	fi
@@ -47,16 +45,16 @@ out_of_tree_modules() {
 	local dst=$2/kmod-$(basename "$(dirname "$3")")
 	[ -d "$2/modules" ] || return 0
 	rm -rf "$dst" && cp -r "$3" "$dst"
-	if ! make -C "$1" O="$2" M="$dst" modules >> "$2/build.log" 2>&1; then
+	if ! kmake -C "$1" O="$2" M="$dst" modules >> "$2/build.log" 2>&1; then
 		grep -E 'error|Error' "$2/build.log" | head -n 40 >&2
 		die "${3#$ROOT/} build failed, see ${2#$ROOT/}/build.log"
 	fi
 	cp "$dst"/*.ko "$2/modules/"
 }
 
-say "building bzImage (make -j$JOBS)"
+say "building ${IMAGE##*/} (make -j$JOBS)"
 log=$obj/build.log
-if ! make -C "$src" O="$obj" -j"$JOBS" bzImage > "$log" 2>&1; then
+if ! kmake -C "$src" O="$obj" -j"$JOBS" "${IMAGE##*/}" > "$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 40 >&2
 	die "kernel build failed, see ${log#$ROOT/}"
 fi
@@ -64,5 +62,5 @@ grep -E '(warning|error):' "$log" >&2 || true
 build_modules "$src" "$obj"
 out_of_tree_modules "$src" "$obj" "$ROOT/bench/kmod"
 out_of_tree_modules "$src" "$obj" "$ROOT/tests/kmod"
-make -s -C "$src" O="$obj" headers_install > /dev/null
+kmake -s -C "$src" O="$obj" headers_install > /dev/null
 say "kernel ready: $(bzimage "$variant")"

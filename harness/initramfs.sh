@@ -9,7 +9,16 @@
 
 out=${TS_IMAGES:-$B}
 
-file_static /bin/busybox || die "/bin/busybox is not static: install busybox-static"
+if [ "$TS_ARCH" = x86_64 ]; then
+	busybox=/bin/busybox
+	file_static $busybox || die "/bin/busybox is not static: install busybox-static"
+else
+	# Debian's arm64 busybox, dash and nice, with the arm64 C library of
+	# libc6-dev-arm64-cross (libc6-arm64-cross) for the last two.
+	froot=$(foreign_root "$TS_ARCH" busybox-static dash coreutils)
+	busybox=$froot/bin/busybox
+	crosslib=/usr/${CROSS%-}/lib
+fi
 
 # add_modules ROOT - the modules each built kernel variant has, as
 # ROOT/modules/VARIANT/*.ko; a test loads those of the kernel it runs on
@@ -22,11 +31,25 @@ add_modules() {
 		mkdir -p "$1/modules/$v" && cp "$d"/*.ko "$1/modules/$v/" 2>/dev/null || true
 	done
 }
+# append_job [SCRIPT] - the second archive, holding SCRIPT as /job/script.
+append_job() {
+	[ -n "$1" ] || return 0
+	local job=$out/job
+	rm -rf "$job" && mkdir -p "$job/job"
+	cp "$1" "$job/job/script"
+	(cd "$job" && find . | cpio -o -H newc -R 0:0 --quiet) > "$out/job.cpio"
+	cat "$out/initramfs.cpio" "$out/job.cpio" > "$out/initramfs-job.cpio"
+}
 root=$out/initramfs
 rm -rf "$root" && mkdir -p "$root/bin" "$root/tests" "$root/ftrace"
-cp /bin/busybox "$root/bin/busybox"
+cp "$busybox" "$root/bin/busybox"
+# Users and groups besides root: ftracetest's ownership tests
+# (00basic/test_ownership.tc, mount_options.tc) give tracefs to another.
+mkdir -p "$root/etc"
+printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'nobody:x:65534:65534:nobody:/:/bin/false' > "$root/etc/passwd"
+printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' > "$root/etc/group"
 install -m 755 "$ROOT/harness/vm/init" "$root/init"
-cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
+cp "$ROOT/harness/vm/run-tests.sh" "$ROOT/harness/vm/ftracetest.sh" "$ROOT/tests/lib.sh" "$ROOT/tests/demo.sh" "$root/tests/"
 mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
 	"$root/tests/corpus"
 for d in shell demo.d compare corpus; do
@@ -48,6 +71,33 @@ copy_dynamic() {
 		[ -e "$root$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$root$lib"
 	done
 }
+
+# copy_foreign PROGRAM DEST - the same for a program of the VM's (other)
+# architecture: the libraries it needs (readelf's NEEDED, one level, which
+# is all that dash and nice have) from the cross C library, where its
+# loader looks for them.
+copy_foreign() {
+	local lib interp
+	install -D -m 755 "$1" "$root$2"
+	interp=$(${CROSS}readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+	[ -z "$interp" ] || [ -e "$root$interp" ] || install -D -m 755 "$crosslib/${interp##*/}" "$root$interp"
+	for lib in $(${CROSS}readelf -d "$1" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+		[ -e "$root/lib/${CROSS%-}/$lib" ] || install -D -m 755 "$crosslib/$lib" "$root/lib/${CROSS%-}/$lib"
+	done
+}
+
+if [ "$TS_ARCH" != x86_64 ]; then
+	copy_foreign "$froot/usr/bin/dash" /usr/bin/dash
+	copy_foreign "$froot/usr/bin/nice" /usr/bin/nice
+	# The clients are Debian's x86_64 programs and libraries.
+	cat > "$root/tests/skipped" <<-SKIP
+	tracefs_client no $TS_ARCH build of Debian's libtracefs here: the client runs on x86_64 only
+	SKIP
+	add_modules "$root"
+	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/initramfs.cpio"
+	append_job "${1:-}"
+	exit 0
+fi
 # Real clients: Debian's perf and trace-cmd, and our libtracefs client run
 # with the kselftests.
 copy_dynamic /usr/bin/perf /usr/bin/perf
@@ -64,10 +114,4 @@ done
 add_modules "$root"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/initramfs.cpio"
 
-if [ -n "${1:-}" ]; then
-	job=$out/job
-	rm -rf "$job" && mkdir -p "$job/job"
-	cp "$1" "$job/job/script"
-	(cd "$job" && find . | cpio -o -H newc -R 0:0 --quiet) > "$out/job.cpio"
-	cat "$out/initramfs.cpio" "$out/job.cpio" > "$out/initramfs-job.cpio"
-fi
+append_job "${1:-}"

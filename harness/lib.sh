@@ -4,7 +4,26 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-B=$ROOT/build
+# The architecture the kernels are built for and booted on: x86_64 (the
+# default, the host's), arm64 (cross-built, booted under
+# qemu-system-aarch64) or i386 (cross-built only, by make cross).  `make
+# check ARCH=arm64` passes ARCH; kbuild is given ARCH and CROSS_COMPILE by
+# kmake alone, so the Makefile's variables must not reach it otherwise.
+TS_ARCH=${TS_ARCH:-${ARCH:-x86_64}}
+[ -n "$TS_ARCH" ] || TS_ARCH=x86_64
+unset ARCH CROSS_COMPILE MAKEFLAGS MAKEOVERRIDES MFLAGS
+export TS_ARCH
+# build/ holds the x86_64 outputs and the laid-over tree (build/src) every
+# architecture compiles; another architecture's kernels, programs, images
+# and logs go to build/ARCH/.
+BROOT=$ROOT/build
+SRC=$BROOT/src
+case $TS_ARCH in
+x86_64) B=$BROOT KARCH= CROSS= IMAGE=arch/x86/boot/bzImage ;;
+arm64) B=$BROOT/arm64 KARCH=arm64 CROSS=aarch64-linux-gnu- IMAGE=arch/arm64/boot/Image ;;
+i386) B=$BROOT/i386 KARCH=i386 CROSS=i686-linux-gnu- IMAGE=arch/x86/boot/bzImage ;;
+*) printf 'error: ARCH=%s: x86_64, arm64 or i386\n' "$TS_ARCH" >&2; exit 1 ;;
+esac
 CACHE=${TS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracing-series}
 BASE_PKG=linux-source-6.12
 JOBS=${JOBS:-$(nproc)}
@@ -32,6 +51,10 @@ HARNESS_PKGS="
 	/usr/include/tracefs/tracefs.h:libtracefs-dev
 	/usr/include/traceevent/event-parse.h:libtraceevent-dev
 	sparse:sparse gdb:gdb
+	i686-linux-gnu-gcc:gcc-i686-linux-gnu
+	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
+	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
+	qemu-system-aarch64:qemu-system-arm
 "
 TS_FULL_PATH=${TS_FULL_PATH:-$PATH}
 export TS_FULL_PATH
@@ -113,15 +136,78 @@ base_version() {
 	make -s -C "$1" kernelversion 2>/dev/null
 }
 
+# kmake ARGS... - make for the kernel of $TS_ARCH (cross-compiled unless
+# x86_64).
+kmake() {
+	if [ -n "$KARCH" ]; then
+		make ARCH="$KARCH" CROSS_COMPILE="$CROSS" "$@"
+	else
+		make "$@"
+	fi
+}
+
 # Build variants: where the sources and objects live and which fragments apply.
-variant_src() { if [ "$1" = base ]; then base_tree; else echo "$B/src"; fi; }
+variant_src() { if [ "$1" = base ]; then base_tree; else echo "$SRC"; fi; }
 variant_obj() { echo "$B/obj-$1"; }
 variant_fragments() {
+	local arch=$ROOT/config/arch-$TS_ARCH.config
 	case $1 in
-	base) echo "$ROOT/config/tracing.config" ;;
-	ours) echo "$ROOT/config/tracing.config $ROOT/config/ours.config" ;;
-	debug) echo "$ROOT/config/tracing.config $ROOT/config/ours.config $ROOT/config/debug.config" ;;
+	base) echo "$ROOT/config/tracing.config $arch" ;;
+	ours) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config" ;;
+	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
-bzimage() { echo "$(variant_obj "$1")/arch/x86/boot/bzImage"; }
+# The kernel image QEMU boots (bzImage on x86, Image on arm64).
+bzimage() { echo "$(variant_obj "$1")/$IMAGE"; }
+
+# config_check FRAGMENT... - fail naming every option the fragments set
+# (the last fragment that names an option wins, as in merge_config.sh)
+# that the .config in the current folder does not have.
+config_check() {
+	awk '
+		FILENAME == ".config" { have[$0] = 1; next }
+		/^CONFIG_[A-Za-z0-9_]+=/ { n = $0; sub(/=.*/, "", n); want[n] = $0; next }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set/ { want[$2] = "unset"; next }
+		END {
+			bad = 0
+			for (n in want) {
+				if (want[n] == "unset") {
+					if ((n "=y") in have || (n "=m") in have) {
+						print "config: " n " is set, the fragments unset it" > "/dev/stderr"; bad = 1
+					}
+				} else if (!(want[n] in have)) {
+					print "config: " want[n] " did not take" > "/dev/stderr"; bad = 1
+				}
+			}
+			exit bad
+		}' "$@" .config
+}
+
+# foreign_root ARCH PKG... - unpack Debian's packages of another
+# architecture (the arm64 VM's busybox, dash and nice) into
+# $CACHE/root-ARCH and print that folder.  apt-get fetches them with a
+# state of its own in $CACHE/apt-ARCH: the host's dpkg is not told of the
+# architecture and installs nothing.
+foreign_root() {
+	local arch=$1 dir=$CACHE/apt-$1 root=$CACHE/root-$1 p deb
+	shift
+	local apt=(apt-get -qq -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
+		-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache"
+		-o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/debs" "$root"
+	for p in "$@"; do
+		[ -f "$root/.$p" ] && continue
+		if [ -z "$(ls "$dir/debs/${p}_"*.deb 2>/dev/null)" ]; then
+			[ -n "$(ls "$dir/lists/"*Packages* 2>/dev/null)" ] ||
+				PATH=$TS_FULL_PATH "${apt[@]}" update >&2 || die "apt-get update ($arch) failed"
+			(cd "$dir/debs" && PATH=$TS_FULL_PATH "${apt[@]}" download "$p" >&2) ||
+				die "cannot fetch the $arch package $p"
+		fi
+		for deb in "$dir/debs/${p}_"*.deb; do
+			dpkg-deb -x "$deb" "$root"
+		done
+		touch "$root/.$p"
+	done
+	echo "$root"
+}

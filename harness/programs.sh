@@ -4,7 +4,7 @@
 # samples and benchmarks, against our kernel's exported uapi headers.
 . "$(dirname "$0")/lib.sh"
 
-src=$B/src
+src=$SRC
 # Either patched kernel exports the same headers: make fuzz on a fresh
 # clone has built only the debug one.
 for v in ours debug; do
@@ -15,6 +15,9 @@ done
 out=$B/progs
 mkdir -p "$out/kselftest" "$out/samples" "$out/bench"
 CFLAGS="-static -O2 -g0 -Wall -pthread -I$src/tools/testing/selftests -I$hdr"
+# The VM's architecture: arm64 programs are linked statically against
+# Debian's aarch64 libc (libc6-dev-arm64-cross).
+CC=${CROSS}gcc
 
 # build SOURCE DEST - compile when the source, a header beside it or the
 # uapi headers are newer than the program.
@@ -26,7 +29,7 @@ build() {
 	done
 	if [ $stale = 1 ]; then
 		# shellcheck disable=SC2086
-		gcc $CFLAGS -o "$2" "$1" -lm || die "cannot build ${1#$ROOT/}"
+		$CC $CFLAGS -o "$2" "$1" -lm || die "cannot build ${1#$ROOT/}"
 	fi
 	return 0
 }
@@ -62,8 +65,10 @@ for f in bench/*.c; do
 	[ -f "$f" ] && build "$ROOT/$f" "$out/bench/$(basename "$f" .c)"
 done
 # Clients of Debian's libraries are linked dynamically, like the tools
-# they stand for; initramfs.sh copies the libraries they need.
+# they stand for; initramfs.sh copies the libraries they need.  Debian's
+# libtracefs is installed for x86_64 only: no clients on arm64.
 mkdir -p "$out/clients"
+[ "$TS_ARCH" = x86_64 ] || exit 0
 CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I/usr/include/tracefs -I/usr/include/traceevent"
 for f in tests/clients/*.c; do
 	[ -f "$f" ] || continue

@@ -10,16 +10,17 @@
 . "$(dirname "$0")/lib.sh"
 
 base=$(base_tree)
-src=$B/src
+src=$SRC
 manifest=$src/.ts-manifest
 
-# One sync at a time per checkout (make targets may start one each), and
-# a staging folder of this run's own: two syncs sharing one could each
-# copy a base file over the other's copy of ours.
-mkdir -p "$B"
-exec 9> "$B/.tree.lock"
+# One sync at a time per checkout (make targets may start one each, and
+# every architecture shares build/src), and a staging folder of this
+# run's own: two syncs sharing one could each copy a base file over the
+# other's copy of ours.
+mkdir -p "$BROOT"
+exec 9> "$BROOT/.tree.lock"
 flock 9
-stage=$(mktemp -d "$B/stage.XXXXXX")
+stage=$(mktemp -d "$BROOT/stage.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 
 if [ ! -f "$src/.ts-copied" ]; then

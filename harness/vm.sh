@@ -15,6 +15,11 @@
 # TCG runs the vCPUs in one host thread: with a thread per vCPU, a vCPU
 # could still run code another vCPU had just live-patched (jump labels,
 # static calls) and hit a stale int3, an oops real hardware never shows.
+#
+# ARCH=arm64 boots QEMU's "virt" machine (qemu-system-aarch64, a Cortex-A
+# "max" CPU with the cheap pointer-authentication algorithm): its one
+# PL011 UART is the console, and the machine-readable channel is a
+# virtio console (/dev/hvc0).
 . "$(dirname "$0")/lib.sh"
 
 variant=$1 mode=$2 logname=$3
@@ -34,22 +39,35 @@ elif [ "${TS_ACCEL:-}" = kvm ] || { [ -z "${TS_ACCEL:-}" ] && [ -w /dev/kvm ] &&
 	accel="-accel kvm"
 fi
 
-args=(-machine "${TS_MACHINE:-q35}" -cpu max -smp "${TS_SMP:-2},sockets=${TS_SMP:-2}" -m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
+if [ "$TS_ARCH" = arm64 ]; then
+	qemu=qemu-system-aarch64 tty=ttyAMA0
+	[ "$accel" = "-accel kvm" ] && accel="-accel tcg,thread=single"
+	args=(-machine "${TS_MACHINE:-virt}" -cpu max,pauth-impdef=on -smp "${TS_SMP:-2}")
+	second=(-device virtio-serial-device -chardev "file,id=ts1,path=$out"
+		-device virtconsole,chardev=ts1)
+	shell_second=()
+else
+	qemu=qemu-system-x86_64 tty=ttyS0
+	args=(-machine "${TS_MACHINE:-q35}" -cpu max -smp "${TS_SMP:-2},sockets=${TS_SMP:-2}")
+	second=(-serial "file:$out")
+	shell_second=(-serial null)
+fi
+args+=(-m "${TS_MEM:-1G}" $accel -nodefaults -no-reboot
 	-display none -kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 ts.mode=$mode ts.variant=$variant $* ${TS_CMDLINE:-}"
+	-append "console=$tty panic=-1 ts.mode=$mode ts.variant=$variant $* ${TS_CMDLINE:-}"
 	${TS_QEMU_ARGS:-})
 if [ "$mode" = shell ]; then
-	exec qemu-system-x86_64 "${args[@]}" -serial mon:stdio -serial null
+	exec $qemu "${args[@]}" -serial mon:stdio "${shell_second[@]}"
 fi
 timeout_s=${TS_VM_TIMEOUT:-2400}
 set +e
 if [ -n "${TS_QUIET:-}" ]; then
-	timeout "$timeout_s" qemu-system-x86_64 "${args[@]}" -serial "file:$console" \
-		-serial "file:$out" < /dev/null
+	timeout "$timeout_s" $qemu "${args[@]}" -serial "file:$console" \
+		"${second[@]}" < /dev/null
 	rc=$?
 else
-	timeout "$timeout_s" qemu-system-x86_64 "${args[@]}" -serial stdio \
-		-serial "file:$out" < /dev/null | tee "$console"
+	timeout "$timeout_s" $qemu "${args[@]}" -serial stdio \
+		"${second[@]}" < /dev/null | tee "$console"
 	rc=${PIPESTATUS[0]}
 fi
 set -e

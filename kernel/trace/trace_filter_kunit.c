@@ -316,8 +316,8 @@ struct filter_err_case {
 };
 
 static const struct filter_err_case filter_err_cases[] = {
-	{ "dsig == 17", FILTER_ERR_FIELD_NOT_FOUND, 0 },
-	{ "u8f == 1 && dsig == 17", FILTER_ERR_FIELD_NOT_FOUND, 12 },
+	{ "dsig == 17", FILTER_ERR_FIELD_NOT_FOUND, 5 },
+	{ "u8f == 1 && dsig == 17", FILTER_ERR_FIELD_NOT_FOUND, 17 },
 	{ "u8f = 1", FILTER_ERR_INVALID_OP, 4 },
 	{ "u8f.foo == 1", FILTER_ERR_INVALID_OP, 3 },
 	{ "u8f == ", FILTER_ERR_INVALID_VALUE, 7 },
@@ -355,7 +355,7 @@ static const struct filter_err_case filter_err_cases[] = {
 	{ "!", FILTER_ERR_NO_FILTER, 1 },
 	{ "()", FILTER_ERR_NO_FILTER, 1 },
 	{ "== 1", FILTER_ERR_FIELD_NOT_FOUND, 0 },
-	{ "  u8f  ==  1  &&  nope  ==  2", FILTER_ERR_FIELD_NOT_FOUND, 18 },
+	{ "  u8f  ==  1  &&  nope  ==  2", FILTER_ERR_FIELD_NOT_FOUND, 24 },
 };
 
 static void filter_test_errors(struct kunit *test)

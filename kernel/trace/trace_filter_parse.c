@@ -624,8 +624,15 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	field = filter_find(fc, &name);
 	if (IS_ERR(field))
 		return PTR_ERR(field);
-	if (!field)
-		return trace_parse_fail(fc->err, FILTER_ERR_FIELD_NOT_FOUND, name.pos);
+	if (!field) {
+		/*
+		 * The caret goes under what follows the unknown name (its
+		 * operator, as a rule), where the base puts it and where
+		 * its ftracetest (tracing-error-log.tc) looks for it.
+		 */
+		trace_parse_skip_space(p);
+		return trace_parse_fail(fc->err, FILTER_ERR_FIELD_NOT_FOUND, p->pos);
+	}
 	if (field->offset < 0 || field->offset > U16_MAX)
 		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, name.pos);
 	e->offset = field->offset;

@@ -25,7 +25,7 @@ parse_error: $3" "$(cat $E/filter)"
            $caret" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
 }
 
-bad '((sig >= 10 && sig < 15) || dsig == 17) && comm != bash' 28 'Field not found'
+bad '((sig >= 10 && sig < 15) || dsig == 17) && comm != bash' 33 'Field not found'
 bad 'sig = 10' 4 'Invalid operator'
 bad 'sig == 10 && (pid == 1' 13 "Too many '('"
 bad 'sig == 10) && pid == 1' 9 "Too few '('"

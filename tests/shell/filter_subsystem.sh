@@ -53,11 +53,11 @@ expect_eq "exec records" "sched_process_exec: filename=/bin/false" \
 echo > $T/error_log
 (echo 'common_pid == 1 || nosuch == 0' > $S/filter) 2>/dev/null && fail "accepted nosuch"
 expect_eq "subsystem report" "common_pid == 1 || nosuch == 0
-                   ^
+                          ^
 parse_error: Couldn't find or set field in one of a subsystem's events" "$(cat $S/filter)"
 expect_eq "subsystem error_log" "event filter parse error: error: Couldn't find or set field in one of a subsystem's events
   Command: common_pid == 1 || nosuch == 0
-                              ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
+                                     ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
 expect_eq "switch unchanged" 'prev_pid == 0' "$(cat $S/sched_switch/filter)"
 expect_eq "wakeup unchanged" 'common_pid == 0' "$(cat $S/sched_wakeup/filter)"
 

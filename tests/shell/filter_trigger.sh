@@ -25,10 +25,11 @@ echo 1 > $T/tracing_on
 
 echo > $T/error_log
 (echo 'traceoff if nosuch == 1' > $E/trigger) 2>/dev/null && fail "accepted bad trigger filter"
-# One entry, for the whole command, with the caret on the unknown field.
+# One entry, for the whole command, with the caret on what follows the
+# unknown field, as on the base.
 expect_eq "trigger error_log" "trigger:sched:sched_process_exec: error: Field not found
   Command: traceoff if nosuch == 1
-                       ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
+                              ^" "$(sed 's/^\[ *[0-9.]*\] //' $T/error_log)"
 /bin/false
 expect_eq "no trigger installed" 1 "$(cat $T/tracing_on)"
 

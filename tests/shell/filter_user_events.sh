@@ -43,7 +43,7 @@ bad 's == 1' 5 'Expecting string field'
 bad 's < "a"' 2 'Illegal operation for field type'
 bad 'r & 1' 4 'Expecting string field'
 bad 'a ~ 1' 2 'Illegal operation for field type'
-bad 'b == 1' 0 'Field not found'
+bad 'b == 1' 2 'Field not found'
 bad 'a == 1 && r ==' 14 'Invalid value (did you forget quotes)?'
 echo 0 > $E/filter
 expect_eq "cleared" none "$(cat $E/filter)"

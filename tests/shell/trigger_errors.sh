@@ -32,7 +32,7 @@ try 'traceoff:5x' 'Invalid argument' 'Count must be' 9
 try 'stacktrace:foo' 'Invalid argument' "Expected ':count' or 'if <filter>'" 11
 try 'traceon ifx == 1' 'Invalid argument' "Expected ':count' or 'if <filter>'" 8
 try 'traceoff if' 'Invalid argument' 'Invalid trigger filter' 9
-try 'traceoff if nosuchfield == 1' 'Invalid argument' 'Field not found' 12
+try 'traceoff if nosuchfield == 1' 'Invalid argument' 'Field not found' 24
 try 'traceoff:3 if child_pid ==' 'Invalid argument' 'Invalid value (did you forget quotes)?' 26
 try 'traceon if (child_pid == 1' 'Invalid argument' "Too many '('" 11
 try 'enable_event' 'Invalid argument' 'Expected <system>:<event>' 0
