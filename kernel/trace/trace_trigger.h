@@ -2,10 +2,11 @@
 /*
  * Internal header of the event trigger engine, shared by the core
  * (trace_events_trigger.c: lists, hot path, tracefs file, parsing) and
- * the built-in commands (trace_trigger_cmds.c), and the line a command's
- * ->parse() is handed (struct trigger_line), which the hist command
- * reads too.  The rest of the interface that kernel/trace uses
- * (histograms, event probes, trace_events.c) stays in trace.h.
+ * the built-in commands (trace_trigger_cmds.c); it also holds the line
+ * a command's ->parse() is handed (struct trigger_line) and the helpers
+ * that read it, which the hist command uses too.  The rest of the
+ * interface that kernel/trace uses (histograms, event probes,
+ * trace_events.c) stays in trace.h.
  */
 #ifndef _TRACE_TRIGGER_H
 #define _TRACE_TRIGGER_H
@@ -65,6 +66,16 @@ struct trigger_line {
 
 void trigger_line_init(struct trigger_line *line, const char *text);
 void trigger_filter_find(struct trace_parse *p, struct trace_token *param);
+int set_trigger_filter(struct trigger_line *line,
+		       struct event_trigger_data *trig,
+		       struct trace_event_file *ef);
+int event_trigger_set_filter(struct event_command *cmd,
+			     struct trace_event_file *ef,
+			     struct trigger_line *line,
+			     struct event_trigger_data *trig);
+int event_enable_trigger_parse(struct event_command *cmd,
+			       struct trace_event_file *ef,
+			       struct trigger_line *line);
 int trigger_parse_count(struct trigger_line *line,
 			const struct trace_token *count,
 			struct event_trigger_data *trig);
