@@ -336,6 +336,7 @@ int trigger_attach(struct event_trigger_data *trig,
 {
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	if (trig->cmd_ops->init) {
 		ret = trig->cmd_ops->init(trig);
 		if (ret < 0)
@@ -364,6 +365,7 @@ int trigger_attach(struct event_trigger_data *trig,
 void trigger_detach(struct event_trigger_data *trig,
 		    struct trace_event_file *ef)
 {
+	lockdep_assert_held(&event_mutex);
 	list_del_rcu(&trig->list);
 	trace_event_trigger_enable_disable(ef, 0);
 	update_cond_flag(ef);
@@ -1051,6 +1053,7 @@ struct event_trigger_data *find_named_trigger(const char *name)
 {
 	struct event_trigger_data *trig;
 
+	lockdep_assert_held(&event_mutex);
 	if (!name)
 		return NULL;
 	list_for_each_entry(trig, &trigger_named, named_list)
@@ -1063,6 +1066,7 @@ bool is_named_trigger(struct event_trigger_data *probe)
 {
 	struct event_trigger_data *trig;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(trig, &trigger_named, named_list)
 		if (trig == probe)
 			return true;
@@ -1071,6 +1075,7 @@ bool is_named_trigger(struct event_trigger_data *probe)
 
 int save_named_trigger(const char *name, struct event_trigger_data *trig)
 {
+	lockdep_assert_held(&event_mutex);
 	trig->name = kstrdup(name, GFP_KERNEL);
 	if (!trig->name)
 		return -ENOMEM;
@@ -1080,6 +1085,7 @@ int save_named_trigger(const char *name, struct event_trigger_data *trig)
 
 void del_named_trigger(struct event_trigger_data *trig)
 {
+	lockdep_assert_held(&event_mutex);
 	list_del(&trig->named_list);
 	kfree(trig->name);
 	trig->name = NULL;
@@ -1091,6 +1097,7 @@ static void trigger_named_set_paused(struct event_trigger_data *trig,
 {
 	struct event_trigger_data *member;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(member, &trigger_named, named_list) {
 		if (strcmp(member->name, trig->name))
 			continue;
