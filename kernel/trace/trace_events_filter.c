@@ -203,7 +203,8 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
  * @tr: instance whose error_log gets the error
  * @call: the event whose fields the expression names
  * @text: the expression
- * @loc: error_log heading of the command, such as "trigger:sched:sched_switch"
+ * @loc: error_log heading of the command, such as "trigger:sched:sched_switch",
+ *	  or NULL to log nothing
  * @cmd: the whole command as it was written
  * @offset: column of @text in @cmd
  * @filterp: must point to NULL; receives the filter on success
@@ -229,7 +230,7 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 		return 0;
 	}
 	free_event_filter(filter);
-	if (err.err != FILTER_ERR_NONE || ret != -ENOMEM)
+	if (loc && (err.err != FILTER_ERR_NONE || ret != -ENOMEM))
 		filter_log_err(tr, loc, cmd, offset, text, &err);
 	return ret;
 }

@@ -43,6 +43,7 @@
 #include <linux/string.h>
 
 #include "trace_hist.h"
+#include "trace_trigger.h"
 
 #define HIST_PREFIX		"hist:"
 #define HIST_PREFIX_LEN		(sizeof(HIST_PREFIX) - 1)
@@ -207,8 +208,8 @@ static void hist_snap_show(struct seq_file *m, struct hist_trigger *ht)
 /* ---- making and freeing a histogram ---- */
 
 static int hist_cmd_parse(struct event_command *cmd,
-			  struct trace_event_file *file, char *glob,
-			  char *name, char *param_and_filter);
+			  struct trace_event_file *file,
+			  struct trigger_line *line);
 
 static void hist_detach(struct event_trigger_data *trig,
 			struct trace_event_file *file);
@@ -306,6 +307,7 @@ static int hist_make_field_var(struct trace_event_file *file,
 			       const char *name, const char *field)
 {
 	struct hist_data *hd = ((struct hist_trigger *)alike->private_data)->hd;
+	struct trigger_line line;
 	struct seq_buf s;
 	unsigned int i;
 	char *cmd;
@@ -315,7 +317,7 @@ static int hist_make_field_var(struct trace_event_file *file,
 	if (!cmd)
 		return -ENOMEM;
 	seq_buf_init(&s, cmd, MAX_FILTER_STR_VAL);
-	seq_buf_puts(&s, "keys=");
+	seq_buf_puts(&s, HIST_PREFIX "keys=");
 	for (i = 0; i < hd->n_keys; i++) {
 		const struct trace_token *t = &hd->keys[i]->expr->text;
 
@@ -325,8 +327,13 @@ static int hist_make_field_var(struct trace_event_file *file,
 	if (alike->filter_str)
 		seq_buf_printf(&s, " if %s", alike->filter_str);
 	seq_buf_str(&s);	/* NUL-terminates @cmd */
-	ret = seq_buf_has_overflowed(&s) ? -E2BIG :
-	      hist_cmd_parse(&hist_cmd, file, "", "hist", cmd);
+	if (seq_buf_has_overflowed(&s)) {
+		ret = -E2BIG;
+	} else {
+		trigger_line_init(&line, cmd);
+		line.quiet = true;	/* what is wrong is the maker's to say */
+		ret = hist_cmd_parse(&hist_cmd, file, &line);
+	}
 	kfree(cmd);
 	return ret;
 }
@@ -391,7 +398,7 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 
 /* Parse and bind "hist:" @param on @file; @err says why not. */
 static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
-					     const char *param,
+					     const struct trace_token *param,
 					     struct trace_parse_err *err)
 {
 	struct hist_bind b = {
@@ -408,7 +415,8 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 		return ERR_PTR(-ENOMEM);
 	ht->file = file;
 	b.owner = ht;
-	ht->text = kasprintf(GFP_KERNEL, HIST_PREFIX "%s", param);
+	ht->text = kasprintf(GFP_KERNEL, HIST_PREFIX "%.*s", param->len,
+			     param->start);
 	ht->spec = kvzalloc(sizeof(*ht->spec), GFP_KERNEL);
 	if (!ht->text || !ht->spec) {
 		ret = -ENOMEM;
@@ -688,60 +696,50 @@ static int hist_remove(struct event_trigger_data *key,
 	return 0;
 }
 
-/* "keys=... if filter": the filter's start, or NULL. */
-static char *hist_filter_start(char *s)
-{
-	char *p;
-
-	for (p = strstr(s, "if"); p; p = strstr(p + 1, "if"))
-		if (p > s && isspace(p[-1]) && (!p[2] || isspace(p[2])))
-			return p;
-	return NULL;
-}
-
 /*
- * The hist command.  @glob is "hist", "!hist", or "" for the histograms
- * this file makes itself (which log nothing: their maker does).
+ * The hist command, "[!]hist:<param> [if filter]"; the histograms this
+ * file makes itself come as quiet lines (they log nothing: their maker
+ * does).  The hist errors are logged against "hist:" and what follows
+ * it, the filter's against the whole line.
  */
 static int hist_cmd_parse(struct event_command *cmd,
-			  struct trace_event_file *file, char *glob,
-			  char *name, char *param_and_filter)
+			  struct trace_event_file *file,
+			  struct trigger_line *line)
 {
-	bool remove = event_trigger_check_remove(glob);
+	struct trace_parse *p = &line->p;
 	struct trace_parse_err err = {};
 	struct event_trigger_data *trig;
+	struct trace_token param;
 	struct hist_trigger *ht;
-	char *log = NULL, *filter;
+	char *log = NULL;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
-	if (!param_and_filter || !*param_and_filter)
+	if (!trace_parse_cur(p))
 		return -EINVAL;
-	if (glob[0]) {
-		log = kasprintf(GFP_KERNEL, HIST_PREFIX "%s", param_and_filter);
+	if (!line->quiet) {
+		log = kasprintf(GFP_KERNEL, HIST_PREFIX "%s", p->text + p->pos);
 		if (!log)
 			return -ENOMEM;
 	}
-	filter = hist_filter_start(param_and_filter);
-	if (filter)
-		filter[-1] = '\0';
+	trigger_filter_find(p, &param);
 
-	ht = hist_trigger_new(file, strim(param_and_filter), &err);
+	ht = hist_trigger_new(file, &param, &err);
 	if (IS_ERR(ht)) {
 		if (err.err)
 			hist_log(file, log, err.err, err.pos);
 		ret = PTR_ERR(ht);
 		goto out;
 	}
-	trig = trigger_data_alloc(cmd, name, NULL, ht);
+	trig = trigger_data_alloc(cmd, NULL, NULL, ht);
 	if (!trig) {
 		hist_trigger_free(ht);
 		ret = -ENOMEM;
 		goto out;
 	}
-	ret = event_trigger_set_filter(cmd, file, filter, trig);
-	if (ret || remove) {
+	ret = event_trigger_set_filter(cmd, file, line, trig);
+	if (ret || line->remove) {
 		if (!ret)
 			ret = hist_remove(trig, file, log);
 		hist_discard(trig);

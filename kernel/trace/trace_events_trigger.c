@@ -56,18 +56,6 @@ static DEFINE_MUTEX(trigger_cmds_lock);
 /* Named triggers (shared histogram data); guarded by event_mutex. */
 static LIST_HEAD(trigger_named);
 
-/*
- * The command line being parsed, for error_log.  Set and cleared by
- * trigger_process_regex() with trigger_cmds_lock held, so parsers (which
- * run under it) may read it.
- */
-struct trigger_parse_ctx {
-	const char	*base;	/* start of the buffer the parser mangles */
-	char		*copy;	/* untouched copy shown in error_log */
-};
-
-static struct trigger_parse_ctx trigger_ctx;
-
 static const char *trigger_err_text[] __ro_after_init = {
 	[TRIGGER_ERR_NONE]		= "No error",
 	[TRIGGER_ERR_UNKNOWN_CMD]	= "Unknown trigger command",
@@ -89,62 +77,15 @@ static void trigger_log_loc(struct trace_event_file *ef, char *loc)
 		 trace_event_name(call));
 }
 
-/* Column in the command of @where, a pointer into the parsed buffer. */
-static u16 trigger_log_pos(const char *where)
-{
-	if (where && where >= trigger_ctx.base &&
-	    where <= trigger_ctx.base + strlen(trigger_ctx.copy))
-		return where - trigger_ctx.base;
-	return 0;
-}
-
-/**
- * trigger_log_err - add an error_log entry for the command being parsed
- * @ef: the event whose trigger file was written
- * @err: what went wrong
- * @where: pointer into the parsed buffer where the caret goes, or NULL
- *
- * Only meaningful while trigger_process_regex() runs.
- */
-void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
-		     const char *where)
+/* The error_log entry of what ->parse() found wrong in @line. */
+static void trigger_log_err(struct trace_event_file *ef,
+			    const struct trigger_line *line)
 {
 	char loc[TRIGGER_LOC_MAX];
 
-	lockdep_assert_held(&trigger_cmds_lock);
-	if (!trigger_ctx.copy)
-		return;
 	trigger_log_loc(ef, loc);
-	tracing_log_err(ef->tr, loc, trigger_ctx.copy, trigger_err_text,
-			err, trigger_log_pos(where));
-}
-
-/**
- * trigger_set_count_filter - give a new trigger its count and filter
- * @cmd: the command being parsed
- * @ef: the event the trigger is for
- * @trig: the new trigger
- * @count: the ":N" text, or NULL
- * @filter: the "if ..." text, or NULL
- *
- * Logs the reason to error_log when either is refused (the filter's
- * through set_trigger_filter()).
- *
- * Return: 0, or the error of event_trigger_parse_num() or
- * event_trigger_set_filter().
- */
-int trigger_set_count_filter(struct event_command *cmd,
-			     struct trace_event_file *ef,
-			     struct event_trigger_data *trig,
-			     char *count, char *filter)
-{
-	int ret = event_trigger_parse_num(count, trig);
-
-	if (ret) {
-		trigger_log_err(ef, TRIGGER_ERR_BAD_COUNT, count);
-		return ret;
-	}
-	return event_trigger_set_filter(cmd, ef, filter, trig);
+	tracing_log_err(ef->tr, loc, line->p.text, trigger_err_text,
+			line->err.err, line->err.pos);
 }
 
 /* ---------------------------------------------------------------------
@@ -280,9 +221,8 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 /**
  * trigger_data_alloc - allocate a trigger for a command
  * @cmd: the command
- * @name: command name (unused, kept for the interface)
- * @arg: count text if the user gave one; makes the trigger counted
- *	   when the command has a count_func
+ * @name: unused, kept for the interface
+ * @arg: unused, kept for the interface (trigger_parse_count() counts)
  * @priv: command private pointer
  *
  * The trigger starts unlimited, unfiltered and with no reference.
@@ -300,8 +240,6 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
 	trig->cmd_ops = cmd;
 	trig->private_data = priv;
 	trig->count = TRIGGER_COUNT_UNLIMITED;
-	if (arg && cmd->count_func)
-		trig->flags |= EVENT_TRIGGER_FL_COUNT;
 	INIT_LIST_HEAD(&trig->list);
 	INIT_LIST_HEAD(&trig->named_list);
 	return trig;
@@ -398,6 +336,7 @@ int trigger_attach(struct event_trigger_data *trig,
 {
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	if (trig->cmd_ops->init) {
 		ret = trig->cmd_ops->init(trig);
 		if (ret < 0)
@@ -426,6 +365,7 @@ int trigger_attach(struct event_trigger_data *trig,
 void trigger_detach(struct event_trigger_data *trig,
 		    struct trace_event_file *ef)
 {
+	lockdep_assert_held(&event_mutex);
 	list_del_rcu(&trig->list);
 	trace_event_trigger_enable_disable(ef, 0);
 	update_cond_flag(ef);
@@ -504,180 +444,165 @@ void clear_event_triggers(struct trace_array *tr)
 }
 
 /* ---------------------------------------------------------------------
- * Helpers for command parsers (also used by the histogram code)
- *
- * The registry calls cmd->parse(cmd, ef, word, name, args) where word
- * is the command word as typed (with a leading '!' for removal), name
- * is word without the '!', and args is what follows the first ':' or
- * blank after the name, or NULL.
+ * Reading a line: helpers for command parsers (also used by the
+ * histogram code).  See struct trigger_line.
  */
 
-bool event_trigger_check_remove(const char *word)
+/**
+ * trigger_line_init - read the command name of a trigger line
+ * @line: the line to set up
+ * @text: "[!]name[:args] [if filter]", from its first non-blank
+ *
+ * The name runs up to the first ':', space or tab, as on the base
+ * kernel; the cursor is left at the arguments, past that separator and
+ * any blanks, or at the end of the line when there are none.
+ */
+void trigger_line_init(struct trigger_line *line, const char *text)
 {
-	return word && word[0] == '!';
+	struct trace_parse *p = &line->p;
+
+	memset(line, 0, sizeof(*line));
+	trace_parse_init(p, text);
+	line->remove = trace_parse_literal(p, "!");
+	trace_parse_upto(p, &line->name, ": \t");
+	if (trace_parse_cur(p))
+		p->pos++;
+	trace_parse_skip_space(p);
 }
 
-bool event_trigger_empty_param(const char *arg)
+/* Whether column @pos of @text starts the word "if" that opens a filter. */
+static bool trigger_filter_at(const char *text, int pos)
 {
-	return !arg;
+	const char *s = text + pos;
+
+	return s[0] == 'i' && s[1] == 'f' && (!s[2] || isspace(s[2]));
 }
 
 /**
- * event_trigger_separate_filter - split "arg [if filter]"
- * @args: args of the command (modified), or NULL
- * @arg: set to the first word, or NULL
- * @filter: set to the rest starting at "if", or NULL
- * @param_required: the command needs a parameter
+ * trigger_filter_find - read a parameter up to the filter that follows it
+ * @p: cursor at the parameter, which may hold blanks (a hist command)
+ * @param: gets the parameter, its trailing blanks trimmed
  *
- * A command whose parameter is optional has one only when @args
- * start with a digit (a count); otherwise @args is all filter.
- *
- * Return: 0, or -EINVAL when a required parameter is missing.
+ * The filter starts at the first word "if" that follows a blank; the
+ * parameter's first word is never one.  The cursor is left there, or at
+ * the end of the line.
  */
-int event_trigger_separate_filter(char *args, char **arg,
-				  char **filter, bool param_required)
+void trigger_filter_find(struct trace_parse *p, struct trace_token *param)
 {
-	char *s = args;
-	char *end;
-
-	*arg = NULL;
-	*filter = NULL;
-	if (!s)
-		return param_required ? -EINVAL : 0;
-
-	if (!param_required && !isdigit(*s)) {
-		*filter = s;
-		return 0;
+	param->pos = p->pos;
+	param->start = p->text + p->pos;
+	while (trace_parse_cur(p)) {
+		p->pos++;
+		if (isspace(p->text[p->pos - 1]) &&
+		    trigger_filter_at(p->text, p->pos))
+			break;
 	}
+	param->len = p->pos - param->pos;
+	while (param->len && isspace(param->start[param->len - 1]))
+		param->len--;
+}
 
-	end = s + strcspn(s, " \t");
-	*arg = s;
-	if (*end) {
-		*end++ = '\0';
-		end = skip_spaces(end);
-		if (*end)
-			*filter = end;
-	}
+/**
+ * trigger_parse_count - give a new trigger the count of ":N"
+ * @line: the line, for the error
+ * @count: the count as written
+ * @trig: the trigger; counted from now on when its command has a
+ *	  count_func
+ *
+ * Return: 0, or -EINVAL with the error in @line.
+ */
+int trigger_parse_count(struct trigger_line *line,
+			const struct trace_token *count,
+			struct event_trigger_data *trig)
+{
+	u64 n;
+
+	if (trace_token_num(count, 1, TRIGGER_COUNT_UNLIMITED - 1, &n))
+		return trace_parse_fail(&line->err, TRIGGER_ERR_BAD_COUNT,
+					count->pos);
+	trig->count = n;
+	if (trig->cmd_ops->count_func)
+		trig->flags |= EVENT_TRIGGER_FL_COUNT;
 	return 0;
 }
 
 /**
- * event_trigger_parse_num - set a trigger's count from "N"
- * @arg: count text, or NULL for unlimited
- * @trig: the trigger
+ * trigger_set_count_filter - give a new trigger its count and filter
+ * @cmd: the command being parsed
+ * @ef: the event the trigger is for
+ * @line: the line, its cursor at the filter or at the end
+ * @count: the ":N" as written, or NULL when there is none
+ * @trig: the new trigger
  *
- * Return: 0 or -EINVAL.
+ * Return: 0, or the error of trigger_parse_count() or
+ * event_trigger_set_filter().
  */
-int event_trigger_parse_num(char *arg,
-			    struct event_trigger_data *trig)
+int trigger_set_count_filter(struct event_command *cmd,
+			     struct trace_event_file *ef,
+			     struct trigger_line *line,
+			     const struct trace_token *count,
+			     struct event_trigger_data *trig)
 {
-	unsigned long count;
+	int ret = count ? trigger_parse_count(line, count, trig) : 0;
 
-	if (!arg)
-		return 0;
-	if (kstrtoul(arg, 0, &count) || !count ||
-	    count == TRIGGER_COUNT_UNLIMITED)
-		return -EINVAL;
-
-	trig->count = count;
-	return 0;
-}
-
-/*
- * Compile a trigger's "if" expression.  While a command is being parsed,
- * a refused expression is logged once, against the whole command, with
- * the caret where the expression went wrong.
- */
-static int trigger_filter_create(struct trace_event_file *ef, char *expr,
-				 struct event_filter **filterp)
-{
-	char loc[TRIGGER_LOC_MAX];
-	int ret;
-
-	lockdep_assert_held(&trigger_cmds_lock);
-	if (trigger_ctx.copy) {
-		trigger_log_loc(ef, loc);
-		return create_event_filter_in(ef->tr, ef->event_call, expr, loc,
-					      trigger_ctx.copy,
-					      trigger_log_pos(expr), filterp);
-	}
-	ret = create_event_filter(ef->tr, ef->event_call, expr, false, filterp);
-	if (ret) {
-		free_event_filter(*filterp);
-		*filterp = NULL;
-	}
-	return ret;
+	return ret ?: event_trigger_set_filter(cmd, ef, line, trig);
 }
 
 /**
- * set_trigger_filter - set or clear the filter of a trigger
- * @spec: "if <expression>", or NULL to clear
- * @trig: the trigger
+ * set_trigger_filter - give a new trigger the filter of its line
+ * @line: the line, its cursor at "if <expression>", which runs to the end
+ * @trig: the trigger, not yet seen by any event
  * @ef: the event whose fields the filter tests
  *
- * On failure the trigger keeps no filter.
- *
- * Return: 0 or a negative error.
+ * Return: 0, or a negative error (with the error in @line, or logged by
+ * the filter engine).
  */
-int set_trigger_filter(char *spec,
+int set_trigger_filter(struct trigger_line *line,
 		       struct event_trigger_data *trig,
 		       struct trace_event_file *ef)
 {
-	struct event_filter *filter = NULL, *old;
-	char *expr = NULL, *text = NULL;
+	struct trace_parse *p = &line->p;
+	struct event_filter *filter = NULL;
+	char loc[TRIGGER_LOC_MAX];
+	int spec = p->pos;
+	char *text;
 	int ret;
 
-	if (spec) {
-		spec = skip_spaces(spec);
-		if (strncmp(spec, "if", 2) || (spec[2] && !isspace(spec[2]))) {
-			trigger_log_err(ef, TRIGGER_ERR_NEED_IF, spec);
-			return -EINVAL;
-		}
-		expr = skip_spaces(spec + 2);
-		if (!*expr) {
-			trigger_log_err(ef, TRIGGER_ERR_BAD_FILTER, spec);
-			return -EINVAL;
-		}
+	if (!trigger_filter_at(p->text, spec))
+		return trace_parse_fail(&line->err, TRIGGER_ERR_NEED_IF, spec);
+	p->pos += 2;
+	trace_parse_skip_space(p);
+	if (!trace_parse_cur(p))
+		return trace_parse_fail(&line->err, TRIGGER_ERR_BAD_FILTER, spec);
 
-		ret = trigger_filter_create(ef, expr, &filter);
-		if (ret)
-			return ret;
+	/* refused, it is logged against the whole line, caret inside */
+	trigger_log_loc(ef, loc);
+	ret = create_event_filter_in(ef->tr, ef->event_call, p->text + p->pos,
+				     line->quiet ? NULL : loc, p->text, p->pos,
+				     &filter);
+	if (ret)
+		return ret;
 
-		/* Listed as written past "if" and its separator. */
-		text = kstrdup(spec + 3, GFP_KERNEL);
-		if (!text) {
-			free_event_filter(filter);
-			return -ENOMEM;
-		}
+	/* Listed as written past "if" and its separator. */
+	text = kstrdup(p->text + spec + 3, GFP_KERNEL);
+	if (!text) {
+		free_event_filter(filter);
+		return -ENOMEM;
 	}
-
-	old = rcu_replace_pointer(trig->filter, filter, true);
-	kfree(trig->filter_str);
+	rcu_assign_pointer(trig->filter, filter);
 	trig->filter_str = text;
-
-	if (old) {
-		/* Filters fail early at boot with no walker around yet. */
-		if (system_state != SYSTEM_BOOTING)
-			tracepoint_synchronize_unregister();
-		free_event_filter(old);
-	}
 	return 0;
 }
 
+/* Set the filter at @line's cursor, if there is one and @cmd takes it. */
 int event_trigger_set_filter(struct event_command *cmd,
-			     struct trace_event_file *ef, char *arg,
+			     struct trace_event_file *ef,
+			     struct trigger_line *line,
 			     struct event_trigger_data *trig)
 {
-	if (!arg || !cmd->set_filter)
+	if (!trace_parse_cur(&line->p) || !cmd->set_filter)
 		return 0;
-	return cmd->set_filter(arg, trig, ef);
-}
-
-void event_trigger_reset_filter(struct event_command *cmd,
-				struct event_trigger_data *trig)
-{
-	if (cmd->set_filter)
-		cmd->set_filter(NULL, trig, NULL);
+	return cmd->set_filter(line, trig, ef);
 }
 
 int event_trigger_register(struct event_command *cmd,
@@ -698,46 +623,54 @@ void event_trigger_unregister(struct event_command *cmd,
  * trigger_generic_parse - parse "[!]name[:count] [if filter]"
  * @cmd: the command
  * @ef: the event
- * @word: command word as typed
- * @name: command name
- * @args: text after the name, or NULL
+ * @line: the line, its cursor at what follows the name
  *
- * Removal needs only the command and ignores the rest of the line.
- * Addition is all or nothing: the trigger is linked only once its count
- * and filter are valid.
+ * A count is a word that starts with a digit; anything else after the
+ * name must be the filter.  Removal needs only the command and ignores
+ * the rest of the line.  Addition is all or nothing: the trigger is
+ * linked only once its count and filter are valid.
  *
- * Return: 0 or a negative error (also logged in error_log).
+ * Return: 0 or a negative error (with the error in @line, or logged).
  */
 int trigger_generic_parse(struct event_command *cmd,
 			  struct trace_event_file *ef,
-			  char *word, char *name, char *args)
+			  struct trigger_line *line)
 {
+	struct trace_parse *p = &line->p;
 	struct event_trigger_data *trig;
-	char *count, *filter;
+	struct trace_token count;
+	bool counted;
 	int ret;
 
-	if (event_trigger_check_remove(word)) {
+	lockdep_assert_held(&event_mutex);
+
+	if (line->remove) {
 		struct event_trigger_data key = { .cmd_ops = cmd };
 
-		cmd->unreg(word + 1, &key, ef);
+		cmd->unreg(NULL, &key, ef);
 		return 0;
 	}
 
-	event_trigger_separate_filter(args, &count, &filter, false);
+	counted = isdigit(trace_parse_cur(p));
+	if (counted) {
+		trace_parse_upto(p, &count, " \t");
+		trace_parse_skip_space(p);
+	}
 
-	trig = trigger_data_alloc(cmd, name, count, ef);
+	trig = trigger_data_alloc(cmd, NULL, NULL, ef);
 	if (!trig)
 		return -ENOMEM;
 
-	ret = trigger_set_count_filter(cmd, ef, trig, count, filter);
+	ret = trigger_set_count_filter(cmd, ef, line, counted ? &count : NULL,
+				       trig);
 	if (ret)
 		goto out_free;
 
 	/* Our own reference keeps @trig alive whatever reg() does. */
 	event_trigger_init(trig);
-	ret = cmd->reg(word, trig, ef);
+	ret = cmd->reg(NULL, trig, ef);
 	if (ret == -EEXIST)
-		trigger_log_err(ef, TRIGGER_ERR_EXISTS, word);
+		trace_parse_fail(&line->err, TRIGGER_ERR_EXISTS, line->name.pos);
 	trigger_generic_free(trig);
 	return ret;
 
@@ -776,13 +709,14 @@ __init int unregister_event_command(struct event_command *cmd)
 	return -ENODEV;
 }
 
-static struct event_command *trigger_cmd_find(const char *name)
+/* Commands are registered at boot and never go: no reference is kept. */
+static struct event_command *trigger_cmd_find(const struct trace_token *name)
 {
 	struct event_command *c;
 
-	lockdep_assert_held(&trigger_cmds_lock);
+	guard(mutex)(&trigger_cmds_lock);
 	list_for_each_entry(c, &trigger_cmds, list)
-		if (!strcmp(c->name, name))
+		if (trace_token_is(name, c->name))
 			return c;
 	return NULL;
 }
@@ -790,51 +724,36 @@ static struct event_command *trigger_cmd_find(const char *name)
 /**
  * trigger_process_regex - apply one trigger command line to an event
  * @ef: the event
- * @buff: the line, without trailing newline (modified)
+ * @buff: the line, without trailing newline (not modified)
  *
- * Called with event_mutex held.  A line of blanks names no command and
- * is refused with -EINVAL, as the base kernel does, without an error_log
- * entry: "echo > trigger" is how users truncate the file, and the
- * truncation itself has already happened at open.
+ * A line of blanks names no command and is refused with -EINVAL, as the
+ * base kernel does, without an error_log entry: "echo > trigger" is how
+ * users truncate the file, and the truncation itself has already
+ * happened at open.
  *
  * Return: 0 or a negative error.
  */
 int trigger_process_regex(struct trace_event_file *ef, char *buff)
 {
+	struct trigger_line line;
 	struct event_command *cmd;
-	char *word, *args, *name;
 	int ret;
 
-	word = skip_spaces(buff);
-	if (!*word)
+	lockdep_assert_held(&event_mutex);
+
+	buff = skip_spaces(buff);
+	if (!*buff)
 		return -EINVAL;
 
-	guard(mutex)(&trigger_cmds_lock);
-	trigger_ctx.base = word;
-	trigger_ctx.copy = kstrdup(word, GFP_KERNEL);
-
-	args = word + strcspn(word, ": \t");
-	if (*args) {
-		*args++ = '\0';
-		args = skip_spaces(args);
-		if (!*args)
-			args = NULL;
-	} else {
-		args = NULL;
-	}
-	name = event_trigger_check_remove(word) ? word + 1 : word;
-
-	cmd = trigger_cmd_find(name);
-	if (cmd) {
-		ret = cmd->parse(cmd, ef, word, name, args);
-	} else {
-		trigger_log_err(ef, TRIGGER_ERR_UNKNOWN_CMD, name);
-		ret = -EINVAL;
-	}
-
-	kfree(trigger_ctx.copy);
-	trigger_ctx.copy = NULL;
-	trigger_ctx.base = NULL;
+	trigger_line_init(&line, buff);
+	cmd = trigger_cmd_find(&line.name);
+	if (cmd)
+		ret = cmd->parse(cmd, ef, &line);
+	else
+		ret = trace_parse_fail(&line.err, TRIGGER_ERR_UNKNOWN_CMD,
+				       line.name.pos);
+	if (line.err.err)
+		trigger_log_err(ef, &line);
 	return ret;
 }
 
@@ -1134,6 +1053,7 @@ struct event_trigger_data *find_named_trigger(const char *name)
 {
 	struct event_trigger_data *trig;
 
+	lockdep_assert_held(&event_mutex);
 	if (!name)
 		return NULL;
 	list_for_each_entry(trig, &trigger_named, named_list)
@@ -1146,6 +1066,7 @@ bool is_named_trigger(struct event_trigger_data *probe)
 {
 	struct event_trigger_data *trig;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(trig, &trigger_named, named_list)
 		if (trig == probe)
 			return true;
@@ -1154,6 +1075,7 @@ bool is_named_trigger(struct event_trigger_data *probe)
 
 int save_named_trigger(const char *name, struct event_trigger_data *trig)
 {
+	lockdep_assert_held(&event_mutex);
 	trig->name = kstrdup(name, GFP_KERNEL);
 	if (!trig->name)
 		return -ENOMEM;
@@ -1163,6 +1085,7 @@ int save_named_trigger(const char *name, struct event_trigger_data *trig)
 
 void del_named_trigger(struct event_trigger_data *trig)
 {
+	lockdep_assert_held(&event_mutex);
 	list_del(&trig->named_list);
 	kfree(trig->name);
 	trig->name = NULL;
@@ -1174,6 +1097,7 @@ static void trigger_named_set_paused(struct event_trigger_data *trig,
 {
 	struct event_trigger_data *member;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(member, &trigger_named, named_list) {
 		if (strcmp(member->name, trig->name))
 			continue;

@@ -132,10 +132,10 @@ int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 }
 
 /*
- * Consume everything up to one of @stop or the end, blanks included; the
- * value in @tok has its trailing blanks trimmed.
+ * Consume everything up to one of @stop or the end, blanks included
+ * unless @stop names them.  Returns whether @tok holds anything.
  */
-void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
+bool trace_parse_upto(struct trace_parse *p, struct trace_token *tok,
 		      const char *stop)
 {
 	tok->pos = p->pos;
@@ -143,6 +143,17 @@ void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 	while (trace_parse_cur(p) && !strchr(stop, trace_parse_cur(p)))
 		p->pos++;
 	tok->len = p->pos - tok->pos;
+	return tok->len > 0;
+}
+
+/*
+ * Consume everything up to one of @stop or the end, blanks included; the
+ * value in @tok has its trailing blanks trimmed.
+ */
+void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
+		      const char *stop)
+{
+	trace_parse_upto(p, tok, stop);
 	while (tok->len && isspace(tok->start[tok->len - 1]))
 		tok->len--;
 }

@@ -68,6 +68,8 @@ bool trace_parse_word(struct trace_parse *p, struct trace_token *tok,
 int trace_parse_quoted(struct trace_parse *p, struct trace_token *tok);
 int trace_parse_until(struct trace_parse *p, struct trace_token *tok,
 		      char close);
+bool trace_parse_upto(struct trace_parse *p, struct trace_token *tok,
+		      const char *stop);
 void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 		      const char *stop);
 bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size);

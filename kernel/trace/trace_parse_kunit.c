@@ -99,6 +99,14 @@ static void trace_parse_test_until_span(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trace_parse_cur(&p), ')');
 	KUNIT_EXPECT_EQ(test, trace_parse_until(&p, &tok, '}'), -EINVAL);
 	KUNIT_EXPECT_EQ(test, p.pos, 11);
+
+	/* trace_parse_upto() stops only where told: not at a newline */
+	trace_parse_init(&p, "on\nx:5 y");
+	KUNIT_EXPECT_TRUE(test, trace_parse_upto(&p, &tok, ": \t"));
+	expect_tok(test, &tok, "on\nx", 0);
+	KUNIT_EXPECT_EQ(test, trace_parse_cur(&p), ':');
+	KUNIT_EXPECT_FALSE(test, trace_parse_upto(&p, &tok, ":"));
+	KUNIT_EXPECT_EQ(test, p.pos, 4);
 }
 
 /* A token as a C string: whole with its NUL, or not at all. */

@@ -2,14 +2,17 @@
 /*
  * Internal header of the event trigger engine, shared by the core
  * (trace_events_trigger.c: lists, hot path, tracefs file, parsing) and
- * the built-in commands (trace_trigger_cmds.c).  The interface the rest
- * of kernel/trace uses (histograms, event probes, trace_events.c) stays
- * in trace.h.
+ * the built-in commands (trace_trigger_cmds.c); it also holds the line
+ * a command's ->parse() is handed (struct trigger_line) and the helpers
+ * that read it, which the hist command uses too.  The rest of the
+ * interface that kernel/trace uses (histograms, event probes,
+ * trace_events.c) stays in trace.h.
  */
 #ifndef _TRACE_TRIGGER_H
 #define _TRACE_TRIGGER_H
 
 #include "trace.h"
+#include "trace_parse.h"
 
 /* Room for "trigger:<system>:<event>", the error_log location. */
 #define TRIGGER_LOC_MAX			128
@@ -46,12 +49,41 @@ enum trigger_err {
 #define TRIGGER_FILTER_FMT	" if %s"
 #define TRIGGER_AVAILABLE_HDR	"# Available triggers:\n#"
 
-void trigger_log_err(struct trace_event_file *ef, enum trigger_err err,
-		     const char *where);
+/*
+ * One line written to a trigger file, "[!]name[:args] [if filter]", as
+ * the engine hands it to the ->parse() of the command it names.  The
+ * text is never modified: a parser reads the arguments through @p,
+ * whose cursor starts at them, and reports what is wrong in @err with
+ * the column in the line, which the engine then logs in error_log.
+ */
+struct trigger_line {
+	struct trace_parse	p;	/* the whole line; cursor at the args */
+	struct trace_token	name;	/* the command's name, '!' excluded */
+	bool			remove;	/* the line starts with '!' */
+	bool			quiet;	/* made by the kernel: log nothing */
+	struct trace_parse_err	err;	/* enum trigger_err and its column */
+};
+
+void trigger_line_init(struct trigger_line *line, const char *text);
+void trigger_filter_find(struct trace_parse *p, struct trace_token *param);
+int set_trigger_filter(struct trigger_line *line,
+		       struct event_trigger_data *trig,
+		       struct trace_event_file *ef);
+int event_trigger_set_filter(struct event_command *cmd,
+			     struct trace_event_file *ef,
+			     struct trigger_line *line,
+			     struct event_trigger_data *trig);
+int event_enable_trigger_parse(struct event_command *cmd,
+			       struct trace_event_file *ef,
+			       struct trigger_line *line);
+int trigger_parse_count(struct trigger_line *line,
+			const struct trace_token *count,
+			struct event_trigger_data *trig);
 int trigger_set_count_filter(struct event_command *cmd,
 			     struct trace_event_file *ef,
-			     struct event_trigger_data *trig,
-			     char *count, char *filter);
+			     struct trigger_line *line,
+			     const struct trace_token *count,
+			     struct event_trigger_data *trig);
 bool trigger_count_take(struct event_trigger_data *trig);
 void trigger_print_tail(struct seq_file *m, struct event_trigger_data *trig);
 
@@ -61,7 +93,7 @@ void trigger_detach(struct event_trigger_data *trig,
 		    struct trace_event_file *ef);
 int trigger_generic_parse(struct event_command *cmd,
 			  struct trace_event_file *ef,
-			  char *word, char *name, char *args);
+			  struct trigger_line *line);
 int trigger_generic_reg(char *word, struct event_trigger_data *trig,
 			struct trace_event_file *ef);
 bool trigger_generic_unreg_found(struct event_trigger_data *key,

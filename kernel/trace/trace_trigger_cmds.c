@@ -10,6 +10,7 @@
  * ring buffer.  Everything else runs under event_mutex.
  */
 
+#include <linux/cleanup.h>
 #include <linux/slab.h>
 
 #include "trace_trigger.h"
@@ -276,84 +277,94 @@ void event_enable_unregister_trigger(char *word,
 	}
 }
 
-/* Split "<system>:<event>[:count]"; log and fail if the shape is wrong. */
-static int trigger_enable_split(struct trace_event_file *ef, char *arg,
-				char **sys, char **evname, char **count)
+/*
+ * The event named by the "<system>:<event>[:count]" at @line's cursor,
+ * which is left past that word and the blanks after it.  @count gets
+ * the count as written; its start is NULL when there is none.
+ */
+static int trigger_enable_target(struct trigger_line *line,
+				 struct trace_event_file *ef,
+				 struct trace_event_file **tfile,
+				 struct trace_token *sys,
+				 struct trace_token *count)
 {
-	char *colon;
+	struct trace_parse *p = &line->p;
+	struct trace_token ev;
+	int start = p->pos;
 
-	*sys = arg;
-	colon = strchr(arg, ':');
-	if (!colon || colon == arg || !colon[1]) {
-		trigger_log_err(ef, TRIGGER_ERR_NEED_TARGET, arg);
-		return -EINVAL;
-	}
-	*colon = '\0';
-	*evname = colon + 1;
-	*count = NULL;
-	colon = strchr(*evname, ':');
-	if (colon) {
-		*colon = '\0';
-		*count = colon + 1;
-	}
+	/* "sys::5" names an event "", which does not exist; "sys:" none */
+	trace_parse_upto(p, sys, ": \t");
+	if (!sys->len || !trace_parse_literal(p, ":") ||
+	    (!trace_parse_upto(p, &ev, ": \t") && trace_parse_cur(p) != ':'))
+		return trace_parse_fail(&line->err, TRIGGER_ERR_NEED_TARGET,
+					start);
+	count->start = NULL;
+	if (trace_parse_literal(p, ":"))
+		trace_parse_upto(p, count, " \t");
+	trace_parse_skip_space(p);
+
+	char *s __free(kfree) = kstrndup(sys->start, sys->len, GFP_KERNEL);
+	char *e __free(kfree) = kstrndup(ev.start, ev.len, GFP_KERNEL);
+
+	if (!s || !e)
+		return -ENOMEM;
+	*tfile = find_event_file(ef->tr, s, e);
+	if (!*tfile)
+		return trace_parse_fail(&line->err, TRIGGER_ERR_NO_TARGET,
+					sys->pos);
 	return 0;
 }
 
 int event_enable_trigger_parse(struct event_command *cmd,
 			       struct trace_event_file *ef,
-			       char *word, char *name, char *args)
+			       struct trigger_line *line)
 {
+	struct trace_token sys, count;
 	struct enable_trigger_data *target;
 	struct event_trigger_data *trig;
 	struct trace_event_file *tfile;
-	char *arg, *filter, *sys, *evname, *count;
 	int ret;
 
-	if (event_trigger_empty_param(args)) {
-		trigger_log_err(ef, TRIGGER_ERR_NEED_TARGET, name);
-		return -EINVAL;
-	}
-	event_trigger_separate_filter(args, &arg, &filter, true);
-	ret = trigger_enable_split(ef, arg, &sys, &evname, &count);
+	lockdep_assert_held(&event_mutex);
+
+	if (!trace_parse_cur(&line->p))
+		return trace_parse_fail(&line->err, TRIGGER_ERR_NEED_TARGET,
+					line->name.pos);
+	ret = trigger_enable_target(line, ef, &tfile, &sys, &count);
 	if (ret)
 		return ret;
-
-	tfile = find_event_file(ef->tr, sys, evname);
-	if (!tfile) {
-		trigger_log_err(ef, TRIGGER_ERR_NO_TARGET, sys);
-		return -EINVAL;
-	}
 
 	target = kzalloc(sizeof(*target), GFP_KERNEL);
 	if (!target)
 		return -ENOMEM;
 	target->file = tfile;
-	target->enable = !strcmp(name, ENABLE_EVENT_STR) ||
-			 !strcmp(name, ENABLE_HIST_STR);
-	target->hist = !strcmp(name, ENABLE_HIST_STR) ||
-		       !strcmp(name, DISABLE_HIST_STR);
+	target->enable = !strcmp(cmd->name, ENABLE_EVENT_STR) ||
+			 !strcmp(cmd->name, ENABLE_HIST_STR);
+	target->hist = !strcmp(cmd->name, ENABLE_HIST_STR) ||
+		       !strcmp(cmd->name, DISABLE_HIST_STR);
 
-	trig = trigger_data_alloc(cmd, name, count, target);
+	trig = trigger_data_alloc(cmd, NULL, NULL, target);
 	if (!trig) {
 		ret = -ENOMEM;
 		goto out_target;
 	}
 
-	if (event_trigger_check_remove(word)) {
+	if (line->remove) {
 		/* Removal matches kind and target; count and filter ignored. */
-		event_trigger_unregister(cmd, ef, word + 1, trig);
+		event_trigger_unregister(cmd, ef, NULL, trig);
 		ret = 0;
 		goto out_data;
 	}
 
-	ret = trigger_set_count_filter(cmd, ef, trig, count, filter);
+	ret = trigger_set_count_filter(cmd, ef, line,
+				       count.start ? &count : NULL, trig);
 	if (ret)
 		goto out_data;
 
 	/* The target must not go away while we point at it. */
 	if (!trace_event_try_get_ref(tfile->event_call)) {
-		trigger_log_err(ef, TRIGGER_ERR_TARGET_GONE, sys);
 		ret = -EBUSY;
+		trace_parse_fail(&line->err, TRIGGER_ERR_TARGET_GONE, sys.pos);
 		goto out_data;
 	}
 	ret = trace_event_enable_disable(tfile, 1, 1);
@@ -365,9 +376,9 @@ int event_enable_trigger_parse(struct event_command *cmd,
 
 	/* Hold a reference of our own across registration. */
 	event_trigger_init(trig);
-	ret = event_trigger_register(cmd, ef, word, trig);
+	ret = event_trigger_register(cmd, ef, NULL, trig);
 	if (ret == -EEXIST)
-		trigger_log_err(ef, TRIGGER_ERR_EXISTS, word);
+		trace_parse_fail(&line->err, TRIGGER_ERR_EXISTS, line->name.pos);
 	/* On failure this drops the last reference and undoes the above. */
 	event_enable_trigger_free(trig);
 	return ret;

@@ -1,105 +1,137 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the event trigger engine's pure parts: how the text after
- * a command splits into parameter and filter, how a count is parsed, and
- * how counted firings are consumed.
+ * KUnit tests of the event trigger engine's pure parts: how a line is
+ * read into command name and arguments, where a filter begins, how a
+ * count is parsed and how counted firings are consumed, and the columns
+ * the errors of all that point at.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
 
 #include "trace_trigger.h"
 
-/* Split a copy of @text; the pointers returned point into @buf. */
-static int trigger_kunit_split(char *buf, size_t size, const char *text,
-			       char **arg, char **filter, bool required)
+static void expect_token(struct kunit *test, const struct trace_token *tok,
+			 const char *text, int pos)
 {
-	if (!text)
-		return event_trigger_separate_filter(NULL, arg, filter, required);
-	strscpy(buf, text, size);
-	return event_trigger_separate_filter(buf, arg, filter, required);
+	KUNIT_EXPECT_EQ(test, (int)strlen(text), tok->len);
+	KUNIT_EXPECT_EQ(test, 0, strncmp(text, tok->start, tok->len));
+	KUNIT_EXPECT_EQ(test, pos, tok->pos);
 }
 
-static void trigger_kunit_split_optional(struct kunit *test)
+static void trigger_kunit_line(struct kunit *test)
 {
-	char buf[64], *arg, *filter;
+	struct trigger_line line;
 
-	KUNIT_EXPECT_EQ(test, 0, trigger_kunit_split(buf, sizeof(buf), NULL,
-						     &arg, &filter, false));
-	KUNIT_EXPECT_NULL(test, arg);
-	KUNIT_EXPECT_NULL(test, filter);
+	trigger_line_init(&line, "traceon");
+	expect_token(test, &line.name, "traceon", 0);
+	KUNIT_EXPECT_FALSE(test, line.remove);
+	KUNIT_EXPECT_EQ(test, 7, line.p.pos);
 
-	/* A leading digit means a count, the rest is the filter. */
-	trigger_kunit_split(buf, sizeof(buf), "5 if a == 1", &arg, &filter,
-			    false);
-	KUNIT_EXPECT_STREQ(test, "5", arg);
-	KUNIT_EXPECT_STREQ(test, "if a == 1", filter);
+	/* the cursor is at the arguments, past the separator and blanks */
+	trigger_line_init(&line, "!traceoff:5 if a == 1");
+	expect_token(test, &line.name, "traceoff", 1);
+	KUNIT_EXPECT_TRUE(test, line.remove);
+	KUNIT_EXPECT_EQ(test, 10, line.p.pos);
 
-	trigger_kunit_split(buf, sizeof(buf), "12\t \tif b", &arg, &filter,
-			    false);
-	KUNIT_EXPECT_STREQ(test, "12", arg);
-	KUNIT_EXPECT_STREQ(test, "if b", filter);
+	trigger_line_init(&line, "snapshot \t if x");
+	expect_token(test, &line.name, "snapshot", 0);
+	KUNIT_EXPECT_EQ(test, 11, line.p.pos);
 
-	/* Trailing blanks are not a filter. */
-	trigger_kunit_split(buf, sizeof(buf), "3   ", &arg, &filter, false);
-	KUNIT_EXPECT_STREQ(test, "3", arg);
-	KUNIT_EXPECT_NULL(test, filter);
+	/* only ':', space and tab end a name, as on the base kernel */
+	trigger_line_init(&line, "traceon\nif x");
+	expect_token(test, &line.name, "traceon\nif", 0);
+	KUNIT_EXPECT_EQ(test, 11, line.p.pos);
 
-	/* Anything else is all filter (to be checked for "if" later). */
-	trigger_kunit_split(buf, sizeof(buf), "if x > 2", &arg, &filter, false);
-	KUNIT_EXPECT_NULL(test, arg);
-	KUNIT_EXPECT_STREQ(test, "if x > 2", filter);
-	trigger_kunit_split(buf, sizeof(buf), "foo", &arg, &filter, false);
-	KUNIT_EXPECT_NULL(test, arg);
-	KUNIT_EXPECT_STREQ(test, "foo", filter);
+	trigger_line_init(&line, "!");
+	expect_token(test, &line.name, "", 1);
+	KUNIT_EXPECT_EQ(test, '\0', trace_parse_cur(&line.p));
 }
 
-static void trigger_kunit_split_required(struct kunit *test)
+/* Where "if" opens a filter in a hist command's parameter. */
+static void trigger_kunit_filter_find(struct kunit *test)
 {
-	char buf[64], *arg, *filter;
+	struct trigger_line line;
+	struct trace_token param;
 
-	KUNIT_EXPECT_EQ(test, -EINVAL,
-			trigger_kunit_split(buf, sizeof(buf), NULL, &arg,
-					    &filter, true));
+	trigger_line_init(&line, "hist:keys=a:vals=b  if a > 1");
+	trigger_filter_find(&line.p, &param);
+	expect_token(test, &param, "keys=a:vals=b", 5);
+	KUNIT_EXPECT_EQ(test, 20, line.p.pos);
 
-	trigger_kunit_split(buf, sizeof(buf), "sched:sched_switch:3  if  x",
-			    &arg, &filter, true);
-	KUNIT_EXPECT_STREQ(test, "sched:sched_switch:3", arg);
-	KUNIT_EXPECT_STREQ(test, "if  x", filter);
+	/* blanks inside the parameter stay in it */
+	trigger_line_init(&line, "hist:keys=a:onmatch(s.e).trace(x, y)\tif b");
+	trigger_filter_find(&line.p, &param);
+	expect_token(test, &param, "keys=a:onmatch(s.e).trace(x, y)", 5);
+	KUNIT_EXPECT_EQ(test, 37, line.p.pos);
 
-	trigger_kunit_split(buf, sizeof(buf), "sys:ev", &arg, &filter, true);
-	KUNIT_EXPECT_STREQ(test, "sys:ev", arg);
-	KUNIT_EXPECT_NULL(test, filter);
+	/* "if" must be a word of its own, and not the first one */
+	trigger_line_init(&line, "hist:if x iffy xif");
+	trigger_filter_find(&line.p, &param);
+	expect_token(test, &param, "if x iffy xif", 5);
+	KUNIT_EXPECT_EQ(test, '\0', trace_parse_cur(&line.p));
+
+	/* a filter of nothing still starts at its "if" */
+	trigger_line_init(&line, "hist:keys=a if");
+	trigger_filter_find(&line.p, &param);
+	expect_token(test, &param, "keys=a", 5);
+	KUNIT_EXPECT_EQ(test, 12, line.p.pos);
 }
 
-static void trigger_kunit_parse_num(struct kunit *test)
+/* Refused before anything is compiled: no event is needed. */
+static void trigger_kunit_filter_errors(struct kunit *test)
 {
+	struct event_trigger_data trig = {};
+	struct trigger_line line;
+
+	trigger_line_init(&line, "traceon ifx == 1");
+	KUNIT_EXPECT_EQ(test, -EINVAL, set_trigger_filter(&line, &trig, NULL));
+	KUNIT_EXPECT_EQ(test, TRIGGER_ERR_NEED_IF, line.err.err);
+	KUNIT_EXPECT_EQ(test, 8, line.err.pos);
+
+	trigger_line_init(&line, "traceoff if  ");
+	KUNIT_EXPECT_EQ(test, -EINVAL, set_trigger_filter(&line, &trig, NULL));
+	KUNIT_EXPECT_EQ(test, TRIGGER_ERR_BAD_FILTER, line.err.err);
+	KUNIT_EXPECT_EQ(test, 9, line.err.pos);
+	KUNIT_EXPECT_NULL(test, trig.filter_str);
+}
+
+static bool trigger_kunit_count_func(struct event_trigger_data *trig,
+				     struct trace_buffer *rb, void *rec,
+				     struct ring_buffer_event *rbe)
+{
+	return true;
+}
+
+static void trigger_kunit_parse_count(struct kunit *test)
+{
+	static const char * const bad[] = {
+		"0", "7x", "", "-1", "18446744073709551615",
+	};
+	struct event_command cmd = { .count_func = trigger_kunit_count_func };
 	struct event_trigger_data trig = {
+		.cmd_ops = &cmd,
 		.count = TRIGGER_COUNT_UNLIMITED,
 	};
-	char big[] = "18446744073709551615";
-	char text[16];
+	struct trigger_line line;
+	struct trace_token count;
+	int i;
 
-	KUNIT_EXPECT_EQ(test, 0, event_trigger_parse_num(NULL, &trig));
-	KUNIT_EXPECT_EQ(test, TRIGGER_COUNT_UNLIMITED, trig.count);
-
-	strscpy(text, "5", sizeof(text));
-	KUNIT_EXPECT_EQ(test, 0, event_trigger_parse_num(text, &trig));
-	KUNIT_EXPECT_EQ(test, 5UL, trig.count);
-
-	strscpy(text, "0x10", sizeof(text));
-	KUNIT_EXPECT_EQ(test, 0, event_trigger_parse_num(text, &trig));
+	trigger_line_init(&line, "traceon:0x10");
+	trace_parse_upto(&line.p, &count, " \t");
+	KUNIT_EXPECT_EQ(test, 0, trigger_parse_count(&line, &count, &trig));
 	KUNIT_EXPECT_EQ(test, 16UL, trig.count);
+	KUNIT_EXPECT_TRUE(test, trig.flags & EVENT_TRIGGER_FL_COUNT);
 
-	/* Rejected values leave the count alone. */
-	strscpy(text, "0", sizeof(text));
-	KUNIT_EXPECT_EQ(test, -EINVAL, event_trigger_parse_num(text, &trig));
-	strscpy(text, "7x", sizeof(text));
-	KUNIT_EXPECT_EQ(test, -EINVAL, event_trigger_parse_num(text, &trig));
-	strscpy(text, "", sizeof(text));
-	KUNIT_EXPECT_EQ(test, -EINVAL, event_trigger_parse_num(text, &trig));
-	strscpy(text, "-1", sizeof(text));
-	KUNIT_EXPECT_EQ(test, -EINVAL, event_trigger_parse_num(text, &trig));
-	KUNIT_EXPECT_EQ(test, -EINVAL, event_trigger_parse_num(big, &trig));
+	/* Refused values leave the count alone and point at it. */
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		count.start = bad[i];
+		count.len = strlen(bad[i]);
+		count.pos = 9;
+		KUNIT_EXPECT_EQ(test, -EINVAL,
+				trigger_parse_count(&line, &count, &trig));
+		KUNIT_EXPECT_EQ(test, TRIGGER_ERR_BAD_COUNT, line.err.err);
+		KUNIT_EXPECT_EQ(test, 9, line.err.pos);
+	}
 	KUNIT_EXPECT_EQ(test, 16UL, trig.count);
 }
 
@@ -119,21 +151,12 @@ static void trigger_kunit_count_take(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, TRIGGER_COUNT_UNLIMITED, trig.count);
 }
 
-static void trigger_kunit_check_remove(struct kunit *test)
-{
-	KUNIT_EXPECT_TRUE(test, event_trigger_check_remove("!traceon"));
-	KUNIT_EXPECT_FALSE(test, event_trigger_check_remove("traceon"));
-	KUNIT_EXPECT_FALSE(test, event_trigger_check_remove(NULL));
-	KUNIT_EXPECT_TRUE(test, event_trigger_empty_param(NULL));
-	KUNIT_EXPECT_FALSE(test, event_trigger_empty_param(""));
-}
-
 static struct kunit_case trigger_kunit_cases[] = {
-	KUNIT_CASE(trigger_kunit_split_optional),
-	KUNIT_CASE(trigger_kunit_split_required),
-	KUNIT_CASE(trigger_kunit_parse_num),
+	KUNIT_CASE(trigger_kunit_line),
+	KUNIT_CASE(trigger_kunit_filter_find),
+	KUNIT_CASE(trigger_kunit_filter_errors),
+	KUNIT_CASE(trigger_kunit_parse_count),
 	KUNIT_CASE(trigger_kunit_count_take),
-	KUNIT_CASE(trigger_kunit_check_remove),
 	{}
 };
 
