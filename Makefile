@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table \
-	reference fuzz \
+	reference unused-events fuzz \
 	fuzz-min fuzz-planted wide cross bisect clean
 
 all: check
@@ -68,6 +68,9 @@ fuzz-min:
 
 fuzz-planted:
 	@SEED="$(SEED)" N="$(N)" T="$(T)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
+
+unused-events:
+	@$(H)/unused-events.sh
 
 w1:
 	@$(H)/w1.sh

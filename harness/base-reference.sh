@@ -74,7 +74,7 @@ fi
 "$ROOT/harness/build-kernel.sh" base
 job=$B/ftrace-reference.job
 echo 'TS_TEST=ftrace-only TS_FTRACE_REFERENCE=1 TS_FTRACE_BASE=1 sh /tests/run-tests.sh' > "$job"
-"$ROOT/harness/initramfs.sh" "$job"
+TS_FTRACE_ORIGINAL=1 "$ROOT/harness/initramfs.sh" "$job"
 say "running every upstream ftrace selftest on the base kernel"
 start=$(date +%s)
 TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare ftrace-base \

@@ -47,10 +47,19 @@
 #include "trace_synth.h"
 #include "tracing_map.h"
 
-/* Limits of a command; the first three are the base kernel's. */
-#define HIST_KEYS_MAX		TRACING_MAP_KEYS_MAX
-#define HIST_VALS_MAX		(TRACING_MAP_VALS_MAX - 1)	/* besides hitcount */
-#define HIST_VARS_MAX		TRACING_MAP_VARS_MAX
+/*
+ * Limits of a command.  The base kernel has 3 keys, 2 values, 2 sort keys
+ * and 16 variables; error_log names ours (hist_err_text[]), so they are
+ * plain numbers, checked against the map's below.
+ */
+#define HIST_KEYS_MAX		6
+#define HIST_VALS_MAX		16	/* besides hitcount */
+#define HIST_SORT_MAX		4
+#define HIST_VARS_MAX		32
+static_assert(HIST_KEYS_MAX == TRACING_MAP_KEYS_MAX);
+static_assert(HIST_VALS_MAX + 1 == TRACING_MAP_VALS_MAX);
+static_assert(HIST_SORT_MAX == TRACING_MAP_SORT_KEYS_MAX);
+static_assert(HIST_VARS_MAX == TRACING_MAP_VARS_MAX);
 #define HIST_ACTIONS_MAX	8
 #define HIST_PARAMS_MAX		64	/* a synthetic event's fields */
 #define HIST_OPS_MAX		3	/* operators in one expression */
@@ -232,7 +241,7 @@ struct hist_spec {
 	struct hist_spec_field	keys[HIST_KEYS_MAX];
 	struct hist_spec_field	vals[HIST_VALS_MAX];
 	struct hist_spec_field	vars[HIST_VARS_MAX];
-	struct hist_spec_sort	sort[TRACING_MAP_SORT_KEYS_MAX];
+	struct hist_spec_sort	sort[HIST_SORT_MAX];
 	struct hist_spec_action	actions[HIST_ACTIONS_MAX];
 	bool			hitcount_val;	/* "hitcount" among the vals */
 	struct trace_token	name;		/* name=, or empty */
@@ -400,7 +409,9 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
  * (hist_data_update()) builds the key on the stack, inserts it and adds
  * to the sums, with no lock and no allocation.
  */
-#define HIST_KEY_SIZE_MAX	(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE)
+/* Bytes of a compound key: a string and a stack fit, whatever the words. */
+#define HIST_KEY_SIZE_MAX	512
+static_assert(HIST_KEY_SIZE_MAX >= MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE);
 #define HIST_REFS_MAX		HIST_VARS_MAX	/* references per histogram */
 
 /*
@@ -447,7 +458,7 @@ struct hist_data {
 	bool			compound;	/* else one number is the key */
 	bool			execname;	/* entries keep their first comm */
 	bool			timestamps;	/* some field reads the clock */
-	struct tracing_map_sort_key sort[TRACING_MAP_SORT_KEYS_MAX];
+	struct tracing_map_sort_key sort[HIST_SORT_MAX];
 	unsigned int		n_sort;
 	struct tracing_map	*map;
 	struct hist_pads __percpu *pads;	/* the event path's scratch */

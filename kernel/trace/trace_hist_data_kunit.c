@@ -329,6 +329,73 @@ static void hist_map_test_full(struct kunit *test)
 			   "\nTotals:\n    Hits: 129\n    Entries: 128\n    Dropped: 72\n");
 }
 
+static bool hist_map_test_ends(const char *s, const char *end)
+{
+	size_t n = strlen(s), k = strlen(end);
+
+	return n >= k && !strcmp(s + n - k, end);
+}
+
+/*
+ * Beyond the base kernel's limits: six keys, sixteen values, four sort
+ * keys (ties on the first broken by the next) and 32 variables.
+ */
+static void hist_map_test_wide(struct kunit *test)
+{
+	/* a key of each row, a value and the last value */
+	static const char * const rows[][3] = {
+		{ "{ name: a ", ", path: /x ", "n+14:         15" },
+		{ "{ name: b ", ", n: 3, bytes: ~ 2^3  } hitcount:          2  n:          6",
+		  "n+14:         34" },
+		{ "{ name: b ", ", n: 2, bytes: ~ 2^5  } hitcount:          1  n:          2",
+		  "n+14:         16" },
+	};
+	struct hist_map_test *t;
+	struct tracing_map_elt *elt;
+	u64 key = 7, sum = 0;
+	char *cmd, *p, *text, *line;
+	unsigned int i;
+
+	t = hist_map_test_make(test, "hist:keys=name,n,bytes,path,n.hex,bytes.log2:"
+			       "vals=n,bytes,n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,"
+			       "n+11,n+12,n+13,n+14:sort=name,n.descending,bytes,hitcount");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	hist_map_test_feed(t, 1, 10, "a", "/x");
+	hist_map_test_feed(t, 2, 20, "b", "/y");
+	hist_map_test_feed(t, 3, 5, "b", "/z");
+	hist_map_test_feed(t, 3, 5, "b", "/z");
+	text = (char *)hist_map_test_show(test, t);
+	KUNIT_EXPECT_STREQ(test, strsep(&text, "\n"),
+			   "hist:keys=name,n,bytes,path,n.hex,bytes.log2:vals=hitcount,n,bytes,"
+			   "n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,n+11,n+12,n+13,n+14:"
+			   "sort=name,n.descending,bytes,hitcount:size=2048 [active]");
+	/* by name, then n descending: a, b with n 3 (seen twice), b with n 2 */
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		line = strsep(&text, "\n");
+		KUNIT_ASSERT_NOT_NULL(test, line);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(line, rows[i][0]), "%s", line);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(line, rows[i][1]), "%s", line);
+		KUNIT_EXPECT_TRUE_MSG(test, hist_map_test_ends(line, rows[i][2]), "%s", line);
+	}
+	KUNIT_EXPECT_STREQ(test, text, "\nTotals:\n    Hits: 4\n    Entries: 3\n    Dropped: 0\n");
+
+	cmd = kunit_kzalloc(test, 1024, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cmd);
+	p = cmd + sprintf(cmd, "hist:keys=n");
+	for (i = 0; i < HIST_VARS_MAX; i++)
+		p += sprintf(p, ":v%u=bytes+%u", i, i);
+	t = hist_map_test_make(test, cmd);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, t->hd->n_vars, HIST_VARS_MAX);
+	hist_map_test_feed(t, 7, 100, "", "");
+	elt = tracing_map_lookup(t->hd->map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	for (i = 0; i < HIST_VARS_MAX; i++)
+		sum += tracing_map_read_var(elt, i);
+	/* (100 + 0) + (100 + 1) + ... + (100 + 31), in whatever order */
+	KUNIT_EXPECT_EQ(test, sum, 3696);
+}
+
 static void hist_map_test_vars(struct kunit *test)
 {
 	struct hist_map_test *t;
@@ -357,7 +424,7 @@ static void hist_map_test_refusals(struct kunit *test)
 {
 	static const struct hist_map_test_refusal cases[] = {
 		{ "hist:keys=n:sort=nosuch", 17, HIST_ERR_INVALID_SORT_FIELD },
-		{ "hist:keys=n:vals=bytes:sort=n,hitcount,bytes", 23,
+		{ "hist:keys=n:vals=bytes:sort=n,hitcount,bytes,n,bytes", 23,
 		  HIST_ERR_TOO_MANY_SORT_FIELDS },
 		{ "hist:keys=path,name,path", 20, HIST_ERR_KEY_TOO_LARGE },
 		{ "hist:keys=n:nohitcount", 0, HIST_ERR_NEED_NOHC_VAL },
@@ -732,6 +799,7 @@ static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_execname),
 	KUNIT_CASE(hist_map_test_deep_stack),
 	KUNIT_CASE(hist_map_test_full),
+	KUNIT_CASE(hist_map_test_wide),
 	KUNIT_CASE(hist_map_test_vars),
 	KUNIT_CASE(hist_map_test_refusals),
 	KUNIT_CASE(hist_map_test_references),

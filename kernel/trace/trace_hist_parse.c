@@ -28,6 +28,7 @@
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 
 #include "trace_hist.h"
 
@@ -37,8 +38,9 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_EMPTY_ASSIGNMENT]	= "Empty assignment",
 	[HIST_ERR_DUPLICATE_VAR]	= "Variable already defined",
 	[HIST_ERR_TOO_MANY_VARS]	= "Too many variables defined",
-	[HIST_ERR_TOO_MANY_KEYS]	= "Too many keys (3 max)",
-	[HIST_ERR_TOO_MANY_VALS]	= "Too many values (2 max besides hitcount)",
+	[HIST_ERR_TOO_MANY_KEYS]	= "Too many keys (" __stringify(HIST_KEYS_MAX) " max)",
+	[HIST_ERR_TOO_MANY_VALS]	= "Too many values (" __stringify(HIST_VALS_MAX)
+					  " max besides hitcount)",
 	[HIST_ERR_NO_KEYS]		= "No keys= given",
 	[HIST_ERR_BAD_SIZE]		= "Map size must be between 128 and 131072",
 	[HIST_ERR_UNKNOWN_ATTR]		= "Unknown hist attribute",
@@ -53,7 +55,7 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
 	[HIST_ERR_EMPTY_SORT_FIELD]	= "Empty sort field",
 	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
-	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = 2)",
+	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = " __stringify(HIST_SORT_MAX) ")",
 	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
 	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
 	[HIST_ERR_ONX_NOT_VAR]		= "For onmax(x) or onchange(x), x must be a variable",
@@ -83,7 +85,7 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_SAVE_VAR_FAIL]	= "Couldn't create or find variable",
 	[HIST_ERR_ONX_VAR_CREATE_FAIL]	= "Couldn't create onmax or onchange variable",
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
-	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (384 bytes max)",
+	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (" __stringify(HIST_KEY_SIZE_MAX) " bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",
 	[HIST_ERR_NAMED_MISMATCH]	=
 		"Named hist trigger doesn't match existing named trigger (includes variables)",
@@ -506,7 +508,7 @@ static int hist_sort_list(struct hist_parser *hp, int end)
 
 		if (dot == start)
 			return trace_parse_fail(hp->err, HIST_ERR_EMPTY_SORT_FIELD, attr);
-		if (spec->n_sort == TRACING_MAP_SORT_KEYS_MAX)
+		if (spec->n_sort == HIST_SORT_MAX)
 			return trace_parse_fail(hp->err, HIST_ERR_TOO_MANY_SORT_FIELDS, attr);
 		s->name.start = hp->p.text + start;
 		s->name.pos = start;

@@ -301,7 +301,7 @@ static const struct {
 	  "                   ^", HIST_ERR_INVALID_SORT_MODIFIER },
 	{ "hist:keys=a:x=b:onmax($x).snapshot():onchange($x).snapshot()",
 	  "                                                  ^", HIST_ERR_TOO_MANY_SNAPSHOTS },
-	{ "hist:keys=a:sort=a,b,c",	/* at "sort", as the base kernel */
+	{ "hist:keys=a:sort=a,b,c,d,e",	/* at "sort", as the base kernel */
 	  "            ^", HIST_ERR_TOO_MANY_SORT_FIELDS },
 	{ "hist:keys=a:sort=,a",
 	  "            ^", HIST_ERR_EMPTY_SORT_FIELD },
@@ -309,10 +309,10 @@ static const struct {
 	  "                ^", HIST_ERR_UNARY_MINUS_SUBEXPR },
 	{ "hist:keys=a:x=a*-(1)",
 	  "                  ^", HIST_ERR_UNARY_MINUS_SUBEXPR },
-	{ "hist:keys=a,b,c,d",
-	  "                ^", HIST_ERR_TOO_MANY_KEYS },
-	{ "hist:keys=a:vals=b,c,d",
-	  "                     ^", HIST_ERR_TOO_MANY_VALS },
+	{ "hist:keys=a,b,c,d,e,f,g",
+	  "                      ^", HIST_ERR_TOO_MANY_KEYS },
+	{ "hist:keys=a:vals=b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r",
+	  "                                                 ^", HIST_ERR_TOO_MANY_VALS },
 	{ "hist:keys=a:size=64",
 	  "                 ^", HIST_ERR_BAD_SIZE },
 	{ "hist:keys=a:size=131073",
@@ -377,7 +377,21 @@ static void hist_test_limits(struct kunit *test)
 	cmd = kunit_kzalloc(test, 4096, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, cmd);
 
-	/* 16 variables are fine, the 17th is one too many. */
+	/* Six keys, sixteen values and four sort keys: the base has 3, 2, 2. */
+	KUNIT_EXPECT_EQ(test, hist_parse(spec, "hist:keys=a,b,c,d,e,f:sort=a,b,c,d",
+					 5, &err), 0);
+	KUNIT_EXPECT_EQ(test, spec->n_keys, 6);
+	KUNIT_EXPECT_EQ(test, spec->n_sort, 4);
+	KUNIT_EXPECT_EQ(test, hist_parse(spec, "hist:keys=a:vals=b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q",
+					 5, &err), 0);
+	KUNIT_EXPECT_EQ(test, spec->n_vals, 16);
+	KUNIT_EXPECT_STREQ(test, hist_err_text[HIST_ERR_TOO_MANY_KEYS], "Too many keys (6 max)");
+	KUNIT_EXPECT_STREQ(test, hist_err_text[HIST_ERR_TOO_MANY_VALS],
+			   "Too many values (16 max besides hitcount)");
+	KUNIT_EXPECT_STREQ(test, hist_err_text[HIST_ERR_TOO_MANY_SORT_FIELDS],
+			   "Too many sort fields (Max = 4)");
+
+	/* 32 variables are fine, the 33rd is one too many. */
 	p = cmd + sprintf(cmd, "hist:keys=a");
 	for (i = 0; i < HIST_VARS_MAX; i++)
 		p += sprintf(p, ":v%d=a", i);

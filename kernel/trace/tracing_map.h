@@ -18,16 +18,21 @@
 
 struct tracing_map;
 
-/* Fields of an element: up to three parts of the key, three sums. */
-#define TRACING_MAP_KEYS_MAX		3
-#define TRACING_MAP_VALS_MAX		3
+/*
+ * Fields of an element: up to six parts of the key and seventeen sums
+ * (the base kernel has three and three).  An element holds only the sums
+ * and variables its map was given, so a map that stays within the base's
+ * limits costs what it did there.
+ */
+#define TRACING_MAP_KEYS_MAX		6
+#define TRACING_MAP_VALS_MAX		17
 #define TRACING_MAP_FIELDS_MAX		(TRACING_MAP_KEYS_MAX + TRACING_MAP_VALS_MAX)
 
-/* Variables per element (one bit each in var_set). */
-#define TRACING_MAP_VARS_MAX		16
+/* Variables per element (one bit each in var_set: 32 fit in any long). */
+#define TRACING_MAP_VARS_MAX		32
 
-/* The hist file is sorted by at most two fields. */
-#define TRACING_MAP_SORT_KEYS_MAX	2
+/* The hist file is sorted by at most four fields (the base: two). */
+#define TRACING_MAP_SORT_KEYS_MAX	4
 
 /* Orders two keys: <0, 0 or >0 as the first sorts before, with, after */
 typedef int (*tracing_map_cmp_fn_t)(void *a, void *b);

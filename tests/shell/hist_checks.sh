@@ -31,13 +31,14 @@ refused $P/trigger $PL 'hist:keys=common_stacktrace+1' \
 refused $P/trigger $PL 'hist:keys=common_pid:st=common_stacktrace:x=$st+1' \
 	'String type can not be an operand in expression' 44
 
-# 16 map variables per histogram, those of save() and onmax() counted
-V=a=common_pid,b=common_pid,c=common_pid,d=common_pid,e=common_pid,f=common_pid,g=common_pid
-refused $P/trigger $PL "hist:keys=common_pid:$V,h=common_pid:m=common_pid:onmax(\$m).save(buf,buf,buf,buf,buf,buf,buf)" \
-	"Couldn't create or find variable" 177
-refused $P/trigger $PL "hist:keys=common_pid:$V,h=common_pid,i=common_pid,j=common_pid,k=common_pid,l=common_pid,m=common_pid,n=common_pid,o=common_pid,p=common_pid:onmax(\$o).save(buf)" \
-	"Couldn't create onmax or onchange variable" 235
-add $P/trigger "hist:keys=common_pid:$V,h=common_pid:m=common_pid:onmax(\$m).save(buf,buf,buf,buf,buf,buf)"
+# 32 map variables per histogram (the base kernel: 16), those of save()
+# and onmax() counted: 29 here, m, the hidden one of onmax(), one save
+V=$(i=0; while [ $i -lt 29 ]; do printf 'v%d=common_pid,' $i; i=$((i + 1)); done)
+refused $P/trigger $PL "hist:keys=common_pid:${V}m=common_pid:onmax(\$m).save(buf,buf)" \
+	"Couldn't create or find variable" 478
+refused $P/trigger $PL "hist:keys=common_pid:${V}w=common_pid,x=common_pid,m=common_pid:onmax(\$m).save(buf)" \
+	"Couldn't create onmax or onchange variable" 491
+add $P/trigger "hist:keys=common_pid:${V}m=common_pid:onmax(\$m).save(buf)"
 echo > $P/trigger
 
 # a reference looks its entry up by the key of the event at hand: the

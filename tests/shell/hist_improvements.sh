@@ -81,6 +81,6 @@ expect_eq "all gone" "# Available triggers:" "$(head -1 $P/trigger)"
 try 'hist:keys=common_pid:clock=nosuch' 'Invalid argument' "Couldn't set trace_clock" 27
 try 'hist:keys=common_pid:size=3' 'Invalid argument' 'Map size must be between 128 and 131072' 26
 try 'hist:vals=hitcount' 'Invalid argument' 'No keys= given' 5
-try 'hist:keys=common_pid,common_cpu,buf,ip' 'Invalid argument' 'Too many keys (3 max)' 36
+try 'hist:keys=common_pid,common_cpu,buf,ip,common_pid,common_cpu,ip' 'Invalid argument' 'Too many keys (6 max)' 61
 try 'hist:keys=common_pid:a=ip-' 'Invalid argument' 'Operand missing in expression' 26
 try 'hist:keys=nosuch' 'Invalid argument' "Couldn't find field" 10

@@ -26,6 +26,25 @@
 #define UE_STATUS UE_TRACEFS "/user_events_status"
 #define UE_DYN UE_TRACEFS "/dynamic_events"
 
+static inline uint32_t ue_load(const uint32_t *word)
+{
+	return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+/*
+ * Wait up to 2 s for an enabler word to read want.  The kernel writes a
+ * word whose page is not present from a work item (it faults the page in
+ * first), so a word not yet touched changes some time after the enable.
+ */
+static inline int ue_wait_word(const uint32_t *word, uint32_t want)
+{
+	int i;
+
+	for (i = 0; i < 2000 && ue_load(word) != want; i++)
+		usleep(1000);
+	return ue_load(word) == want;
+}
+
 static inline int ue_open(void)
 {
 	return open(UE_DATA, O_RDWR);

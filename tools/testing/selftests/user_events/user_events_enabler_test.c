@@ -17,11 +17,6 @@
 #define UE_MULTI_DIR UE_TRACEFS "/events/" USER_EVENTS_MULTI_SYSTEM
 
 /* Wait up to 2 s for *word to become want (the fault work is async) */
-static uint32_t ue_load(const uint32_t *word)
-{
-	return __atomic_load_n(word, __ATOMIC_RELAXED);
-}
-
 /* Wait up to 5 s for the event's folder to go */
 static int ue_wait_gone_dir(const char *event)
 {
@@ -30,15 +25,6 @@ static int ue_wait_gone_dir(const char *event)
 	for (i = 0; i < 500 && ue_exists(event); i++)
 		usleep(10000);
 	return !ue_exists(event);
-}
-
-static int ue_wait_word(const uint32_t *word, uint32_t want)
-{
-	int i;
-
-	for (i = 0; i < 2000 && ue_load(word) != want; i++)
-		usleep(1000);
-	return ue_load(word) == want;
 }
 
 /* Path of the multi-format event of name whose format mentions field */

@@ -161,7 +161,7 @@ TEST(transient_event_goes_after_ftrace)
 	ASSERT_EQ(0, ue_reg_word(fd, "ue_lt_orphan u32 v", &word, 4, 0, 0,
 				 NULL));
 	ASSERT_EQ(0, ue_enable("ue_lt_orphan", 1));
-	EXPECT_EQ(1, word);
+	EXPECT_EQ(1, ue_wait_word(&word, 1));
 	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
 	close(fd);
 	/* Consumed: it stays */

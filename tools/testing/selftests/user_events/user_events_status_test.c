@@ -163,7 +163,7 @@ TEST(bit_at_first_status_page_registration)
 	EXPECT_EQ(1, ue_status_has("0:ue_st_lazy\n"));
 
 	ASSERT_EQ(0, ue_enable("ue_st_lazy", 1));
-	EXPECT_EQ(1, word);
+	EXPECT_EQ(1, ue_wait_word(&word, 1));
 	ASSERT_EQ(0, ue_reg(fd, "ue_st_lazy u32 x", &r));
 	EXPECT_NE(0, r.status_bit);
 	EXPECT_EQ(1, ue_bit_set(page, r.status_bit));
@@ -175,7 +175,7 @@ TEST(bit_at_first_status_page_registration)
 	EXPECT_EQ(r.status_bit, r2.status_bit);
 
 	ASSERT_EQ(0, ue_enable("ue_st_lazy", 0));
-	EXPECT_EQ(0, word);
+	EXPECT_EQ(1, ue_wait_word(&word, 0));
 	EXPECT_EQ(0, ue_bit_set(page, r.status_bit));
 	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
 	close(fd);
