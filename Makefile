@@ -6,7 +6,7 @@ H := harness
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table fuzz \
-	fuzz-min fuzz-planted wide clean
+	fuzz-min fuzz-planted coverage wide clean
 
 all: check
 
@@ -61,6 +61,9 @@ fuzz-min:
 
 fuzz-planted:
 	@SEED="$(SEED)" N="$(N)" T="$(T)" PLANT="$(PLANT)" $(H)/fuzz-planted.sh
+
+coverage:
+	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" FUZZ="$(FUZZ)" $(H)/coverage.sh
 
 w1:
 	@$(H)/w1.sh
