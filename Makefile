@@ -10,7 +10,7 @@ export TS_ARCH := $(ARCH)
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench profile patches checkpatch w1 harness-selftest ftrace-table \
 	reference unused-events fuzz \
-	fuzz-min fuzz-planted wide cross bisect clean
+	fuzz-min fuzz-planted coverage wide cross bisect clean
 
 all: check
 
@@ -71,6 +71,9 @@ fuzz-planted:
 
 unused-events:
 	@$(H)/unused-events.sh
+
+coverage:
+	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" FUZZ="$(FUZZ)" $(H)/coverage.sh
 
 w1:
 	@$(H)/w1.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# build-kernel.sh VARIANT - configure and build bzImage for ours, base or debug.
+# build-kernel.sh VARIANT - configure and build bzImage for ours, base, debug
+# or coverage.
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?variant}
@@ -8,6 +9,8 @@ variant=${1:?variant}
 src=$(variant_src "$variant")
 obj=$(variant_obj "$variant")
 frags=$(variant_fragments "$variant")
+# shellcheck disable=SC2207
+margs=($(variant_make_args "$variant"))
 say "$variant kernel: base $BASE_PKG, version $(base_version "$src"), objects in ${obj#$ROOT/}"
 mkdir -p "$obj"
 
@@ -30,7 +33,7 @@ build_modules() {
 	grep -qx 'CONFIG_MODULES=y' "$2/.config" || return 0
 	grep -q '=m$' "$2/.config" || return 0
 	say "building modules"
-	if ! kmake -C "$1" O="$2" -j"$JOBS" modules >> "$2/build.log" 2>&1; then
+	if ! kmake -C "$1" O="$2" -j"$JOBS" ${margs[@]+"${margs[@]}"} modules >> "$2/build.log" 2>&1; then
 		grep -E 'error|Error' "$2/build.log" | head -n 40 >&2
 		die "module build failed, see ${2#$ROOT/}/build.log"
 	fi
@@ -54,7 +57,7 @@ out_of_tree_modules() {
 
 say "building ${IMAGE##*/} (make -j$JOBS)"
 log=$obj/build.log
-if ! kmake -C "$src" O="$obj" -j"$JOBS" "${IMAGE##*/}" > "$log" 2>&1; then
+if ! kmake -C "$src" O="$obj" -j"$JOBS" ${margs[@]+"${margs[@]}"} "${IMAGE##*/}" > "$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 40 >&2
 	die "kernel build failed, see ${log#$ROOT/}"
 fi

@@ -42,7 +42,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # (see declared_path), so a tool used but not declared fails here, not on a
 # user's fresh machine.
 HARNESS_PKGS="
-	gcc:gcc make:make flex:flex bison:bison bc:bc perl:perl rsync:rsync
+	gcc:gcc gcov:gcc make:make flex:flex bison:bison bc:bc perl:perl rsync:rsync
 	patch:patch cpio:cpio xz:xz-utils git:git python3:python3
 	/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 	/usr/lib/x86_64-linux-gnu/libc.a:libc6-dev
@@ -155,6 +155,7 @@ variant_fragments() {
 	base) echo "$ROOT/config/tracing.config $arch" ;;
 	ours) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config" ;;
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
+	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
@@ -210,4 +211,30 @@ foreign_root() {
 		touch "$root/.$p"
 	done
 	echo "$root"
+}
+
+# owned_kernel_sources - the C files of ours under kernel/ (the components'
+# Files: lines, globs expanded), less the KUnit suites: the code the
+# coverage variant profiles and make coverage measures.
+owned_kernel_sources() {
+	local f
+	(cd "$ROOT" && for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
+		case $f in kernel/*.c) ;; *) continue ;; esac
+		case $f in *_kunit.c) continue ;; esac
+		[ -f "$f" ] && echo "$f"
+	done | sort -u)
+}
+
+# variant_make_args VARIANT - what kbuild is given for this variant on top
+# of the configuration.  The coverage kernel profiles our files alone
+# (GCOV_PROFILE_<stem>.o=y on the command line, which kbuild reads for
+# every object of that name; ours are the only ones with their names),
+# so the patches and the other variants build exactly as before.
+variant_make_args() {
+	local f
+	[ "$1" = coverage ] || return 0
+	for f in $(owned_kernel_sources); do
+		f=${f##*/}
+		echo "GCOV_PROFILE_${f%.c}.o=y"
+	done
 }

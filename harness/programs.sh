@@ -5,9 +5,9 @@
 . "$(dirname "$0")/lib.sh"
 
 src=$SRC
-# Either patched kernel exports the same headers: make fuzz on a fresh
-# clone has built only the debug one.
-for v in ours debug; do
+# Every patched kernel exports the same headers: make fuzz on a fresh
+# clone has built only the debug one, make coverage the coverage one.
+for v in ours debug coverage; do
 	hdr=$(variant_obj $v)/usr/include
 	[ -d "$hdr" ] && break
 done

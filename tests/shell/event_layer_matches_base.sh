@@ -5,14 +5,15 @@
 # workload, as tests/compare/event_layer.sh prints them, must equal what
 # the base kernel printed (harness/base-reference.sh).  Systems that only
 # our kernel has are left to their own tests.  The debug kernel has more
-# events than the base of the reference (lockdep's, for one): there only
-# the reference's events are compared.
+# events than the base of the reference (lockdep's, for one), and so has
+# the coverage kernel (the hung-task detector's sched_process_hang): there
+# only the reference's events are compared.
 . /tests/lib.sh
 ref=/tests/reference/event_layer.txt
 [ -f $ref ] || { echo "no base reference in the initramfs"; exit 1; }
 tracing_reset
 TS_OURS_ONLY="layer_sample user_events_registry" sh /tests/compare/event_layer.sh > /tmp/event_layer.txt
-if grep -q 'ts.variant=debug' /proc/cmdline; then
+if grep -qE 'ts.variant=(debug|coverage)( |$)' /proc/cmdline; then
 	grep '^== ' $ref > /tmp/event_layer.names
 	awk 'NR == FNR { keep[$0] = 1; next }
 	     /^## / { part = $0 }

@@ -66,9 +66,13 @@ expect_eq "DEFINE_EVENT_PRINT's own format" 'print fmt: "member n=%u first=%c", 
 [ -d $S/layer_member_nop ] && fail "a DEFINE_EVENT_NOP event exists"
 
 # perf: __perf_count() makes one hit of n = 4 count 5; TRACE_EVENT_PERF_PERM
-# refuses perf once the last fire was 13
-got=$(perf stat -x, -e layer_sample:layer_perf -- sh -c "echo 4 > $P/fire" 2>&1 |
-	cut -d, -f1)
+# refuses perf once the last fire was 13.  perf stat now and then prints
+# "<not counted>" in this VM (see client_perf.sh): up to three tries.
+for try in 1 2 3; do
+	got=$(perf stat -x, -e layer_sample:layer_perf -- sh -c "echo 4 > $P/fire" 2>&1 |
+		cut -d, -f1)
+	[ "$got" = "<not counted>" ] || break
+done
 expect_eq "perf count" 5 "$got"
 echo 13 > $P/fire
 perf stat -e layer_sample:layer_perf -- true > /tmp/perm.out 2>&1 &&

@@ -4,8 +4,9 @@
 # not: a stack is no operand; the map variables that save() and onmax()
 # keep are counted, with an error_log entry; a reference reads another
 # histogram's variable only when both are keyed alike; a histogram shared
-# by name only between events laid out alike; common_timestamp read by an
-# action's parameter alone is read with the clock the histogram set up.
+# by name only between events laid out alike, and emptied for all of
+# them by :clear; common_timestamp read by an action's parameter alone is
+# read with the clock the histogram set up.
 . /tests/lib.sh
 P=$T/events/ftrace/print
 [ -e $P/hist ] || skip "no histograms"
@@ -68,6 +69,23 @@ add $U/nm_c/trigger 'hist:name=nm:keys=pid,name'
 expect_eq "nm_b has none" "# Available triggers:" "$(head -1 $U/nm_b/trigger)"
 echo > $U/nm_c/trigger
 echo > $U/nm_a/trigger
+
+# :clear of a named histogram empties the map its sharers read (they
+# are paused meanwhile) and leaves it active
+add $P/trigger 'hist:name=cl:keys=buf'
+echo -n one > $T/trace_marker
+echo -n two > $T/trace_marker
+expect_eq "before :clear" "    Hits: 2
+    Entries: 2" "$(grep -E '^    (Hits|Entries):' $P/hist)"
+add $P/trigger 'hist:name=cl:keys=buf:clear'
+expect_eq "after :clear" "    Hits: 0
+    Entries: 0" "$(grep -E '^    (Hits|Entries):' $P/hist)"
+echo -n three > $T/trace_marker
+expect_eq "a hit after :clear" "    Hits: 1
+    Entries: 1" "$(grep -E '^    (Hits|Entries):' $P/hist)"
+expect_eq "listing" 'hist:name=cl:keys=buf:vals=hitcount:sort=hitcount:size=2048 [active]' \
+	"$(grep '^hist:' $P/trigger)"
+echo > $P/trigger
 
 # common_timestamp only in a parameter: the histogram sets its clock up
 # for it, so it is never read from a buffered event (which has no time

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# coverage.sh - make coverage: the share of lines and branches of our
+# kernel files that the tests and the fuzzer reach.
+#
+# Builds the coverage kernel (config/coverage.config: gcov counters in
+# our kernel files alone, see variant_make_args in lib.sh) and runs
+# every test of make check on it (check.sh), then a fuzz run (make
+# fuzz's defaults; SEED, T, N, J, E as for make fuzz; FUZZ=0 leaves it
+# out), each VM sending its counters out on the result channel
+# (ts.gcov=1, harness/vm/init), and adds them up with gcov
+# (harness/coverage.py).  The table is printed and
+# kept in build/coverage/coverage.txt, the count of every line in
+# build/coverage/lines/.  Exits non-zero when a test or the fuzz run
+# failed or a VM sent no counters; the table is printed all the same.
+. "$(dirname "$0")/lib.sh"
+
+out=$B/coverage
+t0=$(date +%s)
+rm -rf "$out" && mkdir -p "$out"
+
+# Our kernel files: the C files the kernel profiles and our headers
+# under kernel/ (the KUnit suites are the tests, not what they test).
+{
+	owned_kernel_sources
+	(cd "$ROOT" && for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
+		case $f in kernel/*.h) [ -f "$f" ] && echo "$f" ;; esac
+	done)
+} | sort -u > "$out/owned.txt"
+
+# gcov_from LOG DIR - the counters a VM sent on its result channel LOG,
+# unpacked into DIR; fails when there are none.
+gcov_from() {
+	rm -rf "$2" && mkdir -p "$2"
+	tr -d '\r' < "$1" | sed -n '/^TS-GCOV-BEGIN/,/^TS-GCOV-END/{/^TS-GCOV-/d;p}' > "$2.b64"
+	[ -s "$2.b64" ] && base64 -d < "$2.b64" | tar -xzf - -C "$2" &&
+		[ -n "$(find "$2" -name '*.gcda' | head -n1)" ]
+}
+
+bad=0 runs=""
+say "make check on the coverage kernel"
+set +e
+TS_CMDLINE="ts.gcov=1" "$ROOT/harness/check.sh" coverage | tee "$out/check.txt"
+check_rc=${PIPESTATUS[0]}
+set -e
+[ "$check_rc" = 0 ] || bad=1
+if gcov_from "$B/logs/check-coverage.out" "$out/run-check"; then
+	runs="$runs $out/run-check"
+else
+	echo "FAIL the check VM sent no gcov counters" >&2
+	bad=1
+fi
+t1=$(date +%s)
+
+if [ "${FUZZ:-1}" != 0 ]; then
+	say "a fuzz run on the coverage kernel"
+	set +e
+	TS_FUZZ_VARIANT=coverage TS_CMDLINE="ts.gcov=1" "$ROOT/harness/fuzz.sh" | tee "$out/fuzz.txt"
+	fuzz_rc=${PIPESTATUS[0]}
+	set -e
+	[ "$fuzz_rc" = 0 ] || bad=1
+	if gcov_from "$B/logs/fuzz.out" "$out/run-fuzz"; then
+		runs="$runs $out/run-fuzz"
+	else
+		echo "FAIL the fuzz VM sent no gcov counters" >&2
+		bad=1
+	fi
+fi
+t2=$(date +%s)
+
+[ -n "$runs" ] || die "no gcov counters from any run"
+secs=$((t2 - t0))
+say "the build and make check took $(((t1 - t0) / 60)) min $(((t1 - t0) % 60)) s, the fuzz run $(((t2 - t1) / 60)) min $(((t2 - t1) % 60)) s; in all $((secs / 60)) min $((secs % 60)) s"
+say "lines and branches of our kernel files (build/coverage/coverage.txt)"
+# shellcheck disable=SC2086
+python3 "$ROOT/harness/coverage.py" "$(variant_obj coverage)" "$(variant_src coverage)" \
+	"$out" "$out/owned.txt" $runs
+exit $bad
