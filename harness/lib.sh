@@ -121,6 +121,7 @@ variant_fragments() {
 	base) echo "$ROOT/config/tracing.config" ;;
 	ours) echo "$ROOT/config/tracing.config $ROOT/config/ours.config" ;;
 	debug) echo "$ROOT/config/tracing.config $ROOT/config/ours.config $ROOT/config/debug.config" ;;
+	kcsan) echo "$ROOT/config/tracing.config $ROOT/config/ours.config $ROOT/config/kcsan.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
