@@ -5,8 +5,12 @@
 # detection, fault injection) and run
 # trace_fuzz's campaign on it (see README.md, "Fuzzing").
 #
-#   SEED, N (inputs) or T (seconds), J (root workers), E (steps of a
-#   program) pick the run;
+#   SEED, N (inputs) or T (seconds of programs), J (root workers), E
+#   (steps of a program) pick the run; by default it ends by the host's
+#   clock so that the whole of make fuzz, build and boot included,
+#   takes TS_FUZZ_BUDGET seconds (900);
+#   KCSAN=1 runs on the KCSAN kernel (config/kcsan.config) instead of
+#   the debug one;
 #   STOP=1 stops at the first report (make fuzz-planted);
 #   TS_FUZZ_AFTER=FILE runs the commands of FILE in the VM afterwards;
 #   REPLAY=FILE runs a saved program again (KEEP=list keeps only those
@@ -21,20 +25,27 @@
 # TS_FUZZ_STALL seconds (default 300) is stopped.
 . "$(dirname "$0")/lib.sh"
 
-# KCSAN cannot share a kernel with KASAN: KCSAN=1 is to run on a kernel
-# of its own, which the harness does not build yet.
+t_start=$(date +%s)
+# KCSAN cannot share a kernel with KASAN: KCSAN=1 runs on a kernel of its own
 if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ]; then
 	variant=${TS_FUZZ_VARIANT:-kcsan}
-	[ -n "${TS_FUZZ_VARIANT:-}" ] || die "KCSAN=1: no KCSAN kernel variant yet (issue 28)"
 else
 	variant=${TS_FUZZ_VARIANT:-debug}
 fi
 seed=${SEED:-$(date +%s)} j=${J:-4} e=${E:-40} replay=${REPLAY:-}
-# By default the run lasts (T=600 s of programs, about 12 minutes with the
-# build, the boot and the last scans), however busy the machine; N=
+# By default the programs stop by the host's clock, so that the whole
+# run ends TS_FUZZ_BUDGET seconds after it began, however long the build
+# took and however busy the host: the fuzzer reads the host's time from
+# the VM's RTC (QEMU keeps it on the host's clock).  The last
+# TS_FUZZ_RESERVE seconds are for what follows the programs: the last
+# epoch, the final cleanup and kmemleak scan, the power-off and the
+# reports.  T= is that many seconds of programs by the host's clock; N=
 # alone runs that many operations whatever they take.
+budget=${TS_FUZZ_BUDGET:-900} reserve=${TS_FUZZ_RESERVE:-120}
+deadline=
 if [ -z "${N:-}" ]; then
-	n=1000000 t=${T:-600}
+	n=1000000 t=${T:-0}
+	[ -n "${T:-}" ] || deadline=$((t_start + budget - reserve))
 else
 	n=$N t=${T:-0}
 fi
@@ -44,15 +55,30 @@ stall=${TS_FUZZ_STALL:-300}
 fuzzer=$B/progs/samples/trace_fuzz
 mkdir -p "$B/fuzz"
 
-# KCSAN: races count when one side is a function of ours
+# KCSAN: a race counts when one of its stacks passes through a function
+# of ours (trace_fuzz -k, report.py with TS_OURS_SYMS); the others are
+# listed as the base's
 syms=
 if [ "$variant" = kcsan ]; then
 	syms=$B/fuzz/ours.syms
-	for f in $(sed -n 's/^Files: //p' "$ROOT"/harness/components/*.txt); do
+	# (the Files: lines hold globs of the work tree; a function's name
+	# without its .isra or .constprop suffix)
+	cd "$ROOT"
+	# shellcheck disable=SC2013
+	for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
 		case $f in kernel/*.c) ;; *) continue ;; esac
 		o=$(variant_obj "$variant")/${f%.c}.o
-		[ -f "$o" ] && nm "$o" | awk '$2 ~ /^[tTwW]$/ { print $3 }'
+		[ -f "$o" ] || continue
+		nm "$o" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }'
 	done | sort -u > "$syms"
+	[ -s "$syms" ] || die "no function of ours found in the $variant kernel's objects"
+fi
+
+# The programs' deadline by the host's clock; at least a minute of them
+# when the build took the whole budget
+if [ -n "$deadline" ] && [ "$deadline" -lt $(($(date +%s) + 60)) ]; then
+	say "the build took most of the ${budget}s budget: a minute of programs"
+	deadline=$(($(date +%s) + 60))
 fi
 
 job=$B/fuzz.job
@@ -66,7 +92,7 @@ job=$B/fuzz.job
 		echo 'B64'
 		echo "/samples/trace_fuzz -r /tmp/replay.seq ${KEEP:+-K $KEEP} ${SERIAL:+-S} -o /tmp ${syms:+-k /tmp/ours.syms}"
 	else
-		echo "/samples/trace_fuzz -s $seed -n $n -t $t -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
+		echo "/samples/trace_fuzz -s $seed -n $n -t $t ${deadline:+-d $deadline} -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
 	fi
 	echo 'rc=$?'
 	# TS_FUZZ_AFTER=FILE: commands run after the fuzzer (to look around)
@@ -75,7 +101,13 @@ job=$B/fuzz.job
 	echo 'echo "TSEND fuzz" > /dev/console'
 } > "$job"
 "$ROOT/harness/initramfs.sh" "$job"
-if [ "$t" != 0 ]; then limit="for ${t}s"; else limit="$n inputs"; fi
+if [ -n "$deadline" ]; then
+	limit="until $(date -d "@$deadline" +%T) by the host's clock ($((deadline - $(date +%s)))s)"
+elif [ "$t" != 0 ]; then
+	limit="for ${t}s"
+else
+	limit="$n inputs"
+fi
 say "fuzzing on the $variant kernel: ${replay:+replaying $replay}${replay:-seed $seed, $limit, $j workers and an unprivileged one, $e steps}"
 
 # descendants PID - the processes PID started, and theirs
@@ -149,11 +181,12 @@ fi
 [ $stalled = 1 ] && echo "FAIL the fuzz VM produced nothing for ${stall}s and was stopped"
 [ "$vm" = 124 ] && echo "FAIL the fuzz VM did not finish in time"
 set +e
-python3 "$ROOT/harness/report.py" "$console" "$out" fuzz > "$B/fuzz/report.txt"
+TS_OURS_SYMS=$syms python3 "$ROOT/harness/report.py" "$console" "$out" fuzz > "$B/fuzz/report.txt"
 rc=$?
 set -e
 grep -v '^PASS\|^[0-9]* passed' "$B/fuzz/report.txt" || true
-echo "fuzz: $((secs / 60)) min $((secs % 60)) s on the $variant kernel"
+echo "fuzz: $((secs / 60)) min $((secs % 60)) s on the $variant kernel," \
+	"$(($(date +%s) - t_start)) s in all"
 if [ $finished = 0 ]; then
 	splats=$(grep -c '^FAIL kernel splat' "$B/fuzz/report.txt" || true)
 	own=$(tr -d '\r' < "$out" | grep -c '^fuzz: REPORT' || true)

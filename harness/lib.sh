@@ -156,6 +156,7 @@ variant_fragments() {
 	ours) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config" ;;
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
+	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }

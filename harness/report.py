@@ -10,7 +10,14 @@ carries the KUnit KTAP output printed at boot, the test output framed by
 `TSBEGIN name` / `TSEND name`, and any kernel splat.  A splat fails the run
 even when every test passed; it is charged to the test that was running.
 Exit status: 0 when something ran and nothing failed, 1 otherwise.
+
+With TS_OURS_SYMS=FILE (the names of our kernel functions, one a line:
+make fuzz KCSAN=1), a KCSAN report is a splat only when one of its
+stacks passes through one of them; the others are listed as the base's
+(NOTE lines) and fail nothing.
 """
+import collections
+import os
 import re
 import sys
 
@@ -19,6 +26,7 @@ SPLAT = re.compile(r'(WARNING:|BUG:|kernel BUG at|Oops|general protection fault|
                    r'Kernel panic|possible circular locking|possible recursive locking|'
                    r'inconsistent lock state|suspicious RCU usage|KASAN|UBSAN|'
                    r'unreferenced object 0x|kmemleak:.*new suspected)')
+FRAME = re.compile(r'^\s*([A-Za-z_][\w.]*)\+0x')
 KTAP = re.compile(r'^( *)(not )?ok \d+ ([^#]*?)\s*(#.*)?$')
 
 
@@ -44,16 +52,50 @@ def kunit_results(lines):
             suite = None
 
 
-def splats(lines):
+def splats(lines, ours=None, noise=None):
+    """(test, line) of every splat; with OURS (a set of function names),
+    KCSAN reports through none of them go to NOISE instead."""
     current = 'boot'
+    kcsan = None
     for raw in lines:
         line = raw.rstrip('\n')
         m = re.match(r'^TSBEGIN (\S+)', line)
         if m:
             current = m.group(1)
             continue
-        if STAMP.match(line) and SPLAT.search(line):
-            yield current, STAMP.sub('', line).strip()
+        if not STAMP.match(line):
+            continue
+        text = STAMP.sub('', line).strip()
+        if kcsan is not None:
+            title, found = kcsan
+            if text.startswith('====='):
+                kcsan = None
+                if found:
+                    yield current, '%s (our functions in its stacks: %s)' % (
+                        title, ' '.join(found))
+                else:
+                    noise.append(title)
+                continue
+            m = FRAME.match(text)
+            name = m.group(1).split('.')[0] if m else ''
+            if name in ours and name not in found:
+                found.append(name)
+            continue
+        if ours is not None and text.startswith('BUG: KCSAN:'):
+            kcsan = (text, [])
+            continue
+        if SPLAT.search(line):
+            yield current, text
+    if kcsan is not None:
+        yield current, kcsan[0] + ' (the report is cut short)'
+
+
+def our_functions():
+    path = os.environ.get('TS_OURS_SYMS')
+    if not path:
+        return None
+    with open(path) as f:
+        return set(f.read().split())
 
 
 def main():
@@ -77,10 +119,16 @@ def main():
 
     problems = []
     seen = set()
-    for where, what in splats(console):
+    noise = []
+    for where, what in splats(console, our_functions(), noise):
         if (where, what) not in seen:
             seen.add((where, what))
             problems.append('kernel splat during %s: %s' % (where, what))
+    if noise:
+        print('NOTE %d KCSAN reports with none of our functions in their stacks '
+              '(the base\'s):' % len(noise))
+        for title, count in collections.Counter(noise).most_common():
+            print('NOTE   %dx %s' % (count, title))
     if 'TS-DONE' not in results:
         problems.append('the VM did not finish its run (crash, panic or timeout): see %s'
                         % console_log)

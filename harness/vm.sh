@@ -15,6 +15,8 @@
 # TCG runs the vCPUs in one host thread: with a thread per vCPU, a vCPU
 # could still run code another vCPU had just live-patched (jump labels,
 # static calls) and hit a stale int3, an oops real hardware never shows.
+# TS_TCG_THREAD=multi gives each vCPU a thread all the same (KCSAN sees
+# two CPUs race only when both really run at once).
 #
 # ARCH=arm64 boots QEMU's "virt" machine (qemu-system-aarch64, a Cortex-A
 # "max" CPU with the cheap pointer-authentication algorithm): its one
@@ -31,7 +33,7 @@ mkdir -p "$B/logs"
 console=$B/logs/$logname.console out=$B/logs/$logname.out
 : > "$console"; : > "$out"
 
-accel="-accel tcg,thread=single"
+accel="-accel tcg,thread=${TS_TCG_THREAD:-single}"
 if [ -n "${TS_ICOUNT:-}" ]; then
 	accel="-accel tcg -icount shift=0,sleep=off"
 elif [ "${TS_ACCEL:-}" = kvm ] || { [ -z "${TS_ACCEL:-}" ] && [ -w /dev/kvm ] &&

@@ -18,7 +18,7 @@
  * - what it allocated is freed: kmemleak, scanned every few epochs and
  *   at the end, reports whatever an unwind forgot.
  *
- * Without fault injection in the kernel (the coverage and KCSAN ones)
+ * Without fault injection in the kernel (a coverage kernel, say)
  * the operation still makes, checks and deletes the object.
  */
 #define _GNU_SOURCE

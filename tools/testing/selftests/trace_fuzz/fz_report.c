@@ -34,7 +34,7 @@
 #include "trace_fuzz.h"
 
 static int kmsg_fd = -1;
-/* KCSAN: count only races in these functions (ours), when given */
+/* KCSAN: count only races whose stacks pass through these (ours), if given */
 static char **ours;
 static size_t n_ours;
 static unsigned long kcsan_ignored;
@@ -87,21 +87,63 @@ static bool is_ours(const char *sym, size_t len)
 	return bsearch(&key, ours, n_ours, sizeof(*ours), cmp_str);
 }
 
-/* "BUG: KCSAN: data-race in A / B": is A or B one of ours? */
-static bool kcsan_ours(const char *rec)
-{
-	const char *p = strstr(rec, " in ");
-	size_t l;
+/*
+ * A KCSAN report, gathered from "BUG: KCSAN: ..." to the line of '='
+ * that closes it: its title, and which of our functions its two stacks
+ * pass through ("  func+0x12/0x40" a frame).
+ */
+static struct {
+	bool open;
+	char title[256];
+	char ours[256];
+} kcsan;
 
-	if (!n_ours || !p)
+static void kcsan_frame(const char *msg)
+{
+	size_t used = strlen(kcsan.ours), l;
+	char name[130];
+
+	msg += strspn(msg, " ");
+	l = strcspn(msg, "+\n ");
+	if (msg[l] != '+' || !is_ours(msg, l))
+		return;
+	/* each function once, as " name " */
+	snprintf(name, sizeof(name), " %.*s ", (int)strcspn(msg, "+."), msg);
+	if (!strstr(kcsan.ours, name))
+		snprintf(kcsan.ours + used, sizeof(kcsan.ours) - used, "%s", name + !!used);
+}
+
+/*
+ * One record of the kernel's log, while a KCSAN report is read: true
+ * when it belongs to the report.  A report whose stacks pass through
+ * none of our functions (the list of -k) is counted, not reported.
+ */
+static bool kcsan_record(const char *msg)
+{
+	if (!n_ours)
+		return false;
+	if (!kcsan.open) {
+		if (!strstr(msg, "BUG: KCSAN:"))
+			return false;
+		kcsan.open = true;
+		snprintf(kcsan.title, sizeof(kcsan.title), "%.*s",
+			 (int)strcspn(msg, "\n"), msg);
+		kcsan.ours[0] = '\0';
 		return true;
-	for (p += 4; *p && *p != '\n'; p += l) {
-		p += strspn(p, " /");
-		l = strcspn(p, " /\n");
-		if (is_ours(p, l))
-			return true;
 	}
-	return false;
+	if (strncmp(msg, "=====", 5)) {
+		kcsan_frame(msg);
+		return true;
+	}
+	kcsan.open = false;
+	if (kcsan.ours[0]) {
+		kcsan.ours[strlen(kcsan.ours) - 1] = '\0';
+		fz_report("kernel", "%s (our functions in its stacks:%s)", kcsan.title,
+			  kcsan.ours);
+	} else {
+		kcsan_ignored++;
+	}
+	return true;
 }
 
 /* ---- saving ---- */
@@ -176,13 +218,11 @@ void fz_check_kmsg(void)
 			continue;
 		rec[n] = '\0';
 		msg = strchr(rec, ';') ? strchr(rec, ';') + 1 : rec;
+		if (kcsan_record(msg))
+			continue;
 		for (i = 0; i < ARRAY_SIZE(report_words); i++) {
 			if (!strstr(msg, report_words[i]))
 				continue;
-			if (strstr(msg, "KCSAN") && !kcsan_ours(msg)) {
-				kcsan_ignored++;
-				break;
-			}
 			msg[strcspn(msg, "\n")] = '\0';
 			fz_report("kernel", "%s", msg);
 			break;

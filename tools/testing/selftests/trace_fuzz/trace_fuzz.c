@@ -4,8 +4,9 @@
  * sequences, privileges and lifetimes where its bugs live, and every
  * user-space entry's grammar.
  *
- *   trace_fuzz [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]
- *              [-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]
+ *   trace_fuzz [-s SEED] [-n OPS] [-t SECONDS] [-d TIME] [-j WORKERS]
+ *              [-e STEPS] [-o DIR] [-x] [-w SECONDS] [-m EPOCHS]
+ *              [-k SYMBOLS] [-U]
  *   trace_fuzz -r FILE [-K LIST] [-S] [-o DIR]     replay a saved program
  *   trace_fuzz -s SEED -j WORKERS -e STEPS -G EPOCH -o FILE   (no kernel)
  *   trace_fuzz -D FILE                             print a saved program
@@ -29,6 +30,10 @@
  * -G makes an epoch's program on the host, for a run the kernel ended.
  * -t ends the run at the first epoch boundary after SECONDS, even before
  * OPS operations: every epoch is still made from (SEED, epoch) alone.
+ * -d does the same once the host's clock reads TIME (seconds since the
+ * epoch).  Both count by the host's clock, read from the RTC that QEMU
+ * keeps on it: the guest's own clocks fall behind when the host is
+ * busy.  Without an RTC they count by the guest's clock, and say so.
  * The last line is "fuzz: N inputs, M reports"; the status is 1 when M
  * is not 0.
  */
@@ -44,6 +49,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/user_events.h>
 
@@ -65,6 +71,8 @@ static int kmemleak_every = 25;
 static bool no_unpriv;
 static unsigned int n_epochs;
 static unsigned int time_limit_s;	/* no epoch starts after it, if set */
+static long long deadline;		/* nor once the host's clock reads it */
+static bool by_host;			/* the limits count by the RTC */
 static bool timed_out;
 
 /* ---- workers ---- */
@@ -553,7 +561,8 @@ void fz_summary(void)
 			printf("fuzz:   write/%-8s %6lu, %lu taken\n", fz_role_name[k],
 			       fz->role_count[k], fz->role_ok[k]);
 	if (timed_out)
-		printf("fuzz: no epoch started after the time limit (%us)\n", time_limit_s);
+		printf("fuzz: no epoch started after the time limit (by the %s's clock)\n",
+		       by_host ? "host" : "guest");
 	printf("fuzz: %u epochs, %lu faults injected, %lu children, ",
 	       n_epochs, fz->faults_injected, fz->children);
 	printf("%lu privileged operations refused", fz->privs_refused);
@@ -563,10 +572,54 @@ void fz_summary(void)
 	fflush(stdout);
 }
 
+/*
+ * The host's clock, in seconds since the epoch, or -1: QEMU's RTC
+ * follows the host's clock (-rtc clock=host, its default).
+ */
+static long long host_now_s(void)
+{
+	char buf[32];
+
+	if (fz_read_file("/sys/class/rtc/rtc0/since_epoch", buf, sizeof(buf)) <= 0)
+		return -1;
+	return strtoll(buf, NULL, 10);
+}
+
+/* Turn -t and -d into one deadline, by the host's clock when there is one */
+static void time_limits(void)
+{
+	long long now = host_now_s();
+
+	if (!time_limit_s && !deadline)
+		return;
+	if (now >= 0) {
+		by_host = true;
+		if (time_limit_s && (!deadline || now + time_limit_s < deadline))
+			deadline = now + time_limit_s;
+		printf("fuzz: programs for %llds more, by the host's clock (the RTC)\n",
+		       deadline - now);
+		return;
+	}
+	/* no RTC: the guest's clock, set from the host's at boot */
+	if (deadline) {
+		now = time(NULL);
+		if (!time_limit_s || deadline - now < time_limit_s)
+			time_limit_s = deadline > now ? deadline - now : 1;
+	}
+	printf("fuzz: no RTC: programs for %us by the guest's clock\n", time_limit_s);
+}
+
+static bool out_of_time(uint64_t t0)
+{
+	if (by_host)
+		return host_now_s() >= deadline;
+	return time_limit_s && fz_now_ns() - t0 > time_limit_s * 1000000000ULL;
+}
+
 static void usage(const char *me)
 {
-	fprintf(stderr, "Usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-j WORKERS] [-e STEPS]\n"
-		"\t[-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
+	fprintf(stderr, "Usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-d TIME] [-j WORKERS]\n"
+		"\t[-e STEPS] [-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
 		"       %s -r FILE [-K LIST] [-S]    |    -G EPOCH -o FILE    |    -D FILE\n",
 		me, me);
 	exit(2);
@@ -683,7 +736,7 @@ int main(int argc, char **argv)
 		fz_child_main(argc, argv);
 	fz_self = "/proc/self/exe";
 	fz_model_init();
-	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:Ut:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:Ut:d:")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -736,6 +789,9 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			time_limit_s = atoi(optarg);
+			break;
+		case 'd':
+			deadline = strtoll(optarg, NULL, 0);
 			break;
 		default:
 			usage(argv[0]);
@@ -791,11 +847,12 @@ int main(int argc, char **argv)
 		       (unsigned long long)seed, (unsigned long long)count);
 		printf("%d workers and an unprivileged one, %d steps an epoch\n",
 		       fz_n_workers, steps);
+		time_limits();
 		start_workers(args);
 		t0 = fz_now_ns();
 		for (e = 0; (uint64_t)e * steps * (fz_n_workers + !no_unpriv) < count &&
 		     !stopping(); e++) {
-			if (time_limit_s && fz_now_ns() - t0 > time_limit_s * 1000000000ULL) {
+			if (out_of_time(t0)) {
 				timed_out = true;
 				break;
 			}
