@@ -478,7 +478,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 	 * (no wakeup recorded for this key, say) does not count.
 	 */
 	if (hd->n_refs) {
-		memset(pad->refs, 0, sizeof(pad->refs));
+		memset(pad->refs, 0, hd->n_refs * sizeof(*pad->refs));
 		if (!hist_refs_read(hd, buf, pad->refs))
 			return;
 		ev->vars = pad->refs;
