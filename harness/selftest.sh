@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # selftest.sh - prove that make check fails, and says why, on a failing
-# test, a test that never finishes and a WARN in kernel code, and that the
-# build fails when a program it calls is not declared in HARNESS_PKGS.  The three
+# test, a test that never finishes and a WARN in kernel code, that the
+# build fails when a program it calls is not declared in HARNESS_PKGS, and
+# that make unused-events names an event declared and never fired.  The first three
 # faults are planted in the work tree and removed again on exit, whatever
 # happens, so only one file is recompiled each way.
 . "$(dirname "$0")/lib.sh"
@@ -43,5 +44,19 @@ set -e
 echo "$out" | tail -n 2
 [ $rc != 0 ] || { echo "selftest: the build passed without rsync declared"; bad=1; }
 expect 'rsync: not found'
-[ $bad = 0 ] && say "harness selftest: all four faults were caught"
+# An event declared in one of our files and never fired: make
+# unused-events' analysis must name it, and not the one that is fired.
+ut=$B/selftest-ut
+rm -rf "$ut" && cp -r "$ROOT/harness/selftest-ut" "$ut"
+make -s -C "$(variant_obj ours)" M="$ut" modules > /dev/null 2>&1 ||
+	die "the selftest module did not build"
+echo "$ut/ut_sample.h" > "$ut/ours"
+set +e
+out=$(python3 "$ROOT/harness/unused-events.py" "$ut/ours" "$ut/ut_sample.ko")
+rc=$?
+set -e
+echo "$out" | tail -n 1
+[ $rc != 0 ] || { echo "selftest: unused-events passed an event never fired"; bad=1; }
+expect 'ours: 2 declared, 2 defined here, 1 unused: ut_never$'
+[ $bad = 0 ] && say "harness selftest: all five faults were caught"
 exit $bad
