@@ -21,6 +21,16 @@ say "booting the $variant kernel and running ${test:-all tests} (logs in build/l
 set +e
 TS_QUIET=1 "$ROOT/harness/vm.sh" "$variant" check "check-$variant" $cmdline
 vm=$?
+# A check of the build, not of the VM: no event of ours declared and
+# never fired (make unused-events), one result line beside the others.
+if [ "$variant" = ours ] && { [ -z "$test" ] || [ "$test" = unused-events ]; }; then
+	if "$ROOT/harness/unused-events.sh" > "$B/logs/unused-events.log" 2>&1; then
+		echo "TSRESULT unused-events pass" >> "$B/logs/check-$variant.out"
+	else
+		echo "TSRESULT unused-events fail $(grep '^unused-events:' "$B/logs/unused-events.log")" \
+			>> "$B/logs/check-$variant.out"
+	fi
+fi
 python3 "$ROOT/harness/report.py" "$B/logs/check-$variant.console" "$B/logs/check-$variant.out" "$test"
 rc=$?
 set -e
