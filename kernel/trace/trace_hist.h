@@ -411,7 +411,7 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
  */
 /* Bytes of a compound key: a string and a stack fit, whatever the words. */
 #define HIST_KEY_SIZE_MAX	512
-static_assert(HIST_KEY_SIZE_MAX >= MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE);
+static_assert(MAX_FILTER_STR_VAL + HIST_STACKTRACE_SIZE <= HIST_KEY_SIZE_MAX);
 #define HIST_REFS_MAX		HIST_VARS_MAX	/* references per histogram */
 
 /*

@@ -356,9 +356,8 @@ static void hist_map_test_wide(struct kunit *test)
 	char *cmd, *p, *text, *line;
 	unsigned int i;
 
-	t = hist_map_test_make(test, "hist:keys=name,n,bytes,path,n.hex,bytes.log2:"
-			       "vals=n,bytes,n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,"
-			       "n+11,n+12,n+13,n+14:sort=name,n.descending,bytes,hitcount");
+	t = hist_map_test_make(test,
+			       "hist:keys=name,n,bytes,path,n.hex,bytes.log2:vals=n,bytes,n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,n+11,n+12,n+13,n+14:sort=name,n.descending,bytes,hitcount");
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	hist_map_test_feed(t, 1, 10, "a", "/x");
 	hist_map_test_feed(t, 2, 20, "b", "/y");
@@ -366,9 +365,7 @@ static void hist_map_test_wide(struct kunit *test)
 	hist_map_test_feed(t, 3, 5, "b", "/z");
 	text = (char *)hist_map_test_show(test, t);
 	KUNIT_EXPECT_STREQ(test, strsep(&text, "\n"),
-			   "hist:keys=name,n,bytes,path,n.hex,bytes.log2:vals=hitcount,n,bytes,"
-			   "n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,n+11,n+12,n+13,n+14:"
-			   "sort=name,n.descending,bytes,hitcount:size=2048 [active]");
+			   "hist:keys=name,n,bytes,path,n.hex,bytes.log2:vals=hitcount,n,bytes,n+1,n+2,n+3,n+4,n+5,n+6,n+7,n+8,n+9,n+10,n+11,n+12,n+13,n+14:sort=name,n.descending,bytes,hitcount:size=2048 [active]");
 	/* by name, then n descending: a, b with n 3 (seen twice), b with n 2 */
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		line = strsep(&text, "\n");

@@ -55,7 +55,8 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
 	[HIST_ERR_EMPTY_SORT_FIELD]	= "Empty sort field",
 	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
-	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = " __stringify(HIST_SORT_MAX) ")",
+	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = "
+					  __stringify(HIST_SORT_MAX) ")",
 	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
 	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
 	[HIST_ERR_ONX_NOT_VAR]		= "For onmax(x) or onchange(x), x must be a variable",
@@ -85,7 +86,8 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_SAVE_VAR_FAIL]	= "Couldn't create or find variable",
 	[HIST_ERR_ONX_VAR_CREATE_FAIL]	= "Couldn't create onmax or onchange variable",
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
-	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (" __stringify(HIST_KEY_SIZE_MAX) " bytes max)",
+	[HIST_ERR_KEY_TOO_LARGE]	= "Keys too large (" __stringify(HIST_KEY_SIZE_MAX)
+					  " bytes max)",
 	[HIST_ERR_NEED_NOHC_VAL]	= "Non-hitcount value is required for 'nohitcount'",
 	[HIST_ERR_NAMED_MISMATCH]	=
 		"Named hist trigger doesn't match existing named trigger (includes variables)",
