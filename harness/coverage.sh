@@ -38,33 +38,32 @@ gcov_from() {
 }
 
 bad=0 runs=""
+# counted NAME LOG CMD... - run CMD (its output also in NAME.txt) and
+# take the gcov counters its VM sent on LOG as one run
+counted() {
+	local name=$1 log=$2 rc
+	shift 2
+	set +e
+	"$@" | tee "$out/$name.txt"
+	rc=${PIPESTATUS[0]}
+	set -e
+	[ "$rc" = 0 ] || bad=1
+	if gcov_from "$log" "$out/run-$name"; then
+		runs="$runs $out/run-$name"
+	else
+		echo "FAIL the $name VM sent no gcov counters" >&2
+		bad=1
+	fi
+}
+
 say "make check on the coverage kernel"
-set +e
-TS_CMDLINE="ts.gcov=1" "$ROOT/harness/check.sh" coverage | tee "$out/check.txt"
-check_rc=${PIPESTATUS[0]}
-set -e
-[ "$check_rc" = 0 ] || bad=1
-if gcov_from "$B/logs/check-coverage.out" "$out/run-check"; then
-	runs="$runs $out/run-check"
-else
-	echo "FAIL the check VM sent no gcov counters" >&2
-	bad=1
-fi
+TS_CMDLINE="ts.gcov=1" counted check "$B/logs/check-coverage.out" "$ROOT/harness/check.sh" coverage
 t1=$(date +%s)
 
 if [ "${FUZZ:-1}" != 0 ]; then
 	say "a fuzz run on the coverage kernel"
-	set +e
-	TS_FUZZ_VARIANT=coverage TS_CMDLINE="ts.gcov=1" "$ROOT/harness/fuzz.sh" | tee "$out/fuzz.txt"
-	fuzz_rc=${PIPESTATUS[0]}
-	set -e
-	[ "$fuzz_rc" = 0 ] || bad=1
-	if gcov_from "$B/logs/fuzz.out" "$out/run-fuzz"; then
-		runs="$runs $out/run-fuzz"
-	else
-		echo "FAIL the fuzz VM sent no gcov counters" >&2
-		bad=1
-	fi
+	TS_FUZZ_VARIANT=coverage TS_CMDLINE="ts.gcov=1" \
+		counted fuzz "$B/logs/fuzz.out" "$ROOT/harness/fuzz.sh"
 fi
 t2=$(date +%s)
 
