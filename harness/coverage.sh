@@ -23,9 +23,7 @@ rm -rf "$out" && mkdir -p "$out"
 # under kernel/ (the KUnit suites are the tests, not what they test).
 {
 	owned_kernel_sources
-	(cd "$ROOT" && for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
-		case $f in kernel/*.h) [ -f "$f" ] && echo "$f" ;; esac
-	done)
+	owned_files | grep '^kernel/.*\.h$'
 } | sort -u > "$out/owned.txt"
 
 # gcov_from LOG DIR - the counters a VM sent on its result channel LOG,

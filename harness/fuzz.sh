@@ -61,12 +61,9 @@ mkdir -p "$B/fuzz"
 syms=
 if [ "$variant" = kcsan ]; then
 	syms=$B/fuzz/ours.syms
-	# (the Files: lines hold globs of the work tree; a function's name
-	# without its .isra or .constprop suffix)
+	# (a function's name without its .isra or .constprop suffix)
 	cd "$ROOT"
-	# shellcheck disable=SC2013
-	for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
-		case $f in kernel/*.c) ;; *) continue ;; esac
+	for f in $(owned_files | grep '^kernel/.*\.c$'); do
 		o=$(variant_obj "$variant")/${f%.c}.o
 		[ -f "$o" ] || continue
 		nm "$o" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }'

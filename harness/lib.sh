@@ -214,16 +214,21 @@ foreign_root() {
 	echo "$root"
 }
 
-# owned_kernel_sources - the C files of ours under kernel/ (the components'
-# Files: lines, globs expanded), less the KUnit suites: the code the
-# coverage variant profiles and make coverage measures.
-owned_kernel_sources() {
+# owned_files - every file of ours that exists, from the components'
+# Files: lines (globs of the work tree expanded), relative to $ROOT, in
+# the components' order.
+owned_files() {
 	local f
 	(cd "$ROOT" && for f in $(sed -n 's/^Files: //p' harness/components/*.txt); do
-		case $f in kernel/*.c) ;; *) continue ;; esac
-		case $f in *_kunit.c) continue ;; esac
 		[ -f "$f" ] && echo "$f"
-	done | sort -u)
+	done)
+}
+
+# owned_kernel_sources - the C files of ours under kernel/, less the
+# KUnit suites: the code the coverage variant profiles and make coverage
+# measures.
+owned_kernel_sources() {
+	owned_files | grep '^kernel/.*\.c$' | grep -v '_kunit\.c$' | sort -u
 }
 
 # variant_make_args VARIANT - what kbuild is given for this variant on top

@@ -14,9 +14,7 @@
 obj=$(variant_obj ours)
 ours=$B/unused-events.ours
 # our C files and headers, for the events they declare
-for f in $(sed -n 's/^Files: //p' "$ROOT"/harness/components/*.txt); do
-	case $f in *.h|*.c) [ -f "$ROOT/$f" ] && echo "$ROOT/$f" ;; esac
-done > "$ours"
+owned_files | grep '\.[ch]$' | sed "s|^|$ROOT/|" > "$ours"
 set +e
 python3 "$ROOT/harness/unused-events.py" "$ours" "$obj/vmlinux.o" \
 	$(find "$obj" -name '*.ko' -not -path "$obj/modules/*") > "$B/unused-events.txt"
