@@ -429,7 +429,9 @@ void trigger_generic_unreg(char *word, struct event_trigger_data *key,
  * clear_event_triggers - remove every trigger of an instance
  * @tr: the instance being torn down
  *
- * Called with event_mutex held.
+ * Called with event_mutex held.  An event probe's hook is not a
+ * trigger of ours: its free callback does nothing, and the probe frees
+ * it when the instance's events are disabled right after this.
  */
 void clear_event_triggers(struct trace_array *tr)
 {
@@ -440,7 +442,8 @@ void clear_event_triggers(struct trace_array *tr)
 
 	list_for_each_entry(ef, &tr->events, list)
 		list_for_each_entry_safe(trig, next, &ef->triggers, list)
-			trigger_detach(trig, ef);
+			if (!(trig->flags & EVENT_TRIGGER_FL_PROBE))
+				trigger_detach(trig, ef);
 }
 
 /* ---------------------------------------------------------------------
