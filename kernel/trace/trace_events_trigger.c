@@ -1065,6 +1065,11 @@ struct event_trigger_data *find_named_trigger(const char *name)
 	return NULL;
 }
 
+/*
+ * is_named_trigger() and get_named_trigger_data() serve the base's
+ * histogram code, which this engine runs beside until the histogram
+ * engine of the series replaces it; ours reads ->named_data directly.
+ */
 bool is_named_trigger(struct event_trigger_data *probe)
 {
 	struct event_trigger_data *trig;
