@@ -24,52 +24,9 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "trace_fuzz.h"
-
-uint64_t fz_now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1000000000ULL + t.tv_nsec;
-}
-
-/*
- * Write data to path (O_APPEND, O_TRUNC or 0 in flags); returns what
- * write() did, or -1 when the file would not open.  Nothing is written
- * when len is 0: opening with O_TRUNC is what clears a trigger file.
- */
-int fz_write_file(const char *path, const void *data, size_t len, int flags)
-{
-	int fd = open(path, O_WRONLY | flags), ret = 0;
-
-	if (fd < 0)
-		return -1;
-	if (len)
-		ret = write(fd, data, len);
-	close(fd);
-	return ret;
-}
-
-/* Read up to n - 1 bytes of path into buf, NUL-terminated */
-int fz_read_file(const char *path, char *buf, size_t n)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t got, total = 0;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return -1;
-	while (total < (ssize_t)n - 1 &&
-	       (got = read(fd, buf + total, n - 1 - total)) > 0)
-		total += got;
-	buf[total] = '\0';
-	close(fd);
-	return total;
-}
 
 /* An event's id now (it changes when the event is made again) */
 int fz_event_id(const struct fz_event *e)

@@ -44,17 +44,6 @@ struct gen {
 	int synth_def[4];	/* definition of fz_s<i> last written */
 };
 
-const char *const fz_kind_name[OP_KINDS] = {
-	"nop", "write", "mkdir", "rmdir", "read", "perf", "exec", "ue-open",
-	"ue-reg", "ue-unreg", "ue-del", "ue-write", "ue-status", "ue-mem",
-	"fork", "text", "oracle", "fault", "priv",
-};
-
-const char *const fz_role_name[ROLE_COUNT] = {
-	"hist", "trigger", "filter", "enable", "synth", "dynevent", "marker",
-	"misc",
-};
-
 static const char *const var_names[] = { "a", "b", "c", "ts0", "lat", "v" };
 
 /* ---- paths ---- */
@@ -735,36 +724,4 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 	}
 	free(g);
 	return 0;
-}
-
-void fz_epoch_free(struct fz_epoch *ep)
-{
-	free(ep->ops);
-	ep->ops = NULL;
-	ep->n_ops = 0;
-}
-
-/* One line for logs and reports: who, what, where, and the text's start */
-void fz_op_describe(const struct fz_op *op, char *buf, size_t n)
-{
-	char who[8];
-	unsigned int i, l;
-	char text[100];
-
-	if (op->worker == FZ_UNPRIV)
-		snprintf(who, sizeof(who), "u");
-	else
-		snprintf(who, sizeof(who), "w%u", op->worker);
-	l = op->len < sizeof(text) - 1 ? op->len : sizeof(text) - 1;
-	for (i = 0; i < l; i++)
-		text[i] = op->text[i] >= ' ' && op->text[i] < 127 ? op->text[i] : '.';
-	text[l] = '\0';
-	snprintf(buf, n, "%s#%u %s%s%s%s%s %s%s%s", who, op->step,
-		 op->kind < OP_KINDS ? fz_kind_name[op->kind] : "?",
-		 op->kind == OP_WRITE ? "/" : "",
-		 op->kind == OP_WRITE && op->arg[1] < ROLE_COUNT ?
-		 fz_role_name[op->arg[1]] : "",
-		 op->kind == OP_WRITE && op->arg[0] ? " >" : "",
-		 op->kind == OP_WRITE && !op->arg[0] ? " >>" : "",
-		 op->path, op->len ? " " : "", text);
 }

@@ -269,6 +269,18 @@ void fz_kmemleak(bool final)
 
 /* ---- the watchdog ---- */
 
+/*
+ * The run's summary, which main (above this file) prints: the watchdog
+ * prints it too when it ends the run itself.  Set before the watchdog
+ * starts.
+ */
+static void (*summary)(void);
+
+void fz_watchdog_summary(void (*print)(void))
+{
+	summary = print;
+}
+
 void fz_op_begin(int slot, const struct fz_op *op)
 {
 	struct fz_slot *s = &fz->slot[slot];
@@ -319,7 +331,8 @@ static void stuck(int i)
 	sleep(2);
 	fz_check_kmsg();
 	save_epoch();
-	fz_summary();
+	if (summary)
+		summary();
 	printf("fuzz: a worker hangs in the kernel: the machine restarts\n");
 	fflush(stdout);
 	/*
@@ -359,7 +372,8 @@ void *fz_watchdog(void *arg)
 				fz_report("child", "the unprivileged worker ended (status %#x)",
 					  status);
 				save_epoch();
-				fz_summary();
+				if (summary)
+					summary();
 				_exit(1);
 			}
 		}

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_fuzz: program files.
+ * trace_fuzz: programs as data: their operations in words, and their
+ * files.
  *
- * A saved program is an epoch's operations, every worker's, in the order
- * they were generated (step by step across the workers), so a replay
- * needs neither the seed nor the generator that made it:
+ * An operation is described in one line (for the watchdog, reports and
+ * -D) with the names of its kind and of its write's role, written here
+ * once.  A saved program is an epoch's operations, every worker's, in
+ * the order they were generated (step by step across the workers), so a
+ * replay needs neither the seed nor the generator that made it:
  *
  *   "FZSEQ1\n\0", u64 seed, u32 epoch, u32 workers, u32 steps, u32 ops,
  *   then per operation: u16 kind, u8 worker, u8 step, u32 text length,
@@ -19,6 +22,52 @@
 #include <string.h>
 
 #include "trace_fuzz.h"
+
+const char *const fz_kind_name[OP_KINDS] = {
+	"nop", "write", "mkdir", "rmdir", "read", "perf", "exec", "ue-open",
+	"ue-reg", "ue-unreg", "ue-del", "ue-write", "ue-status", "ue-mem",
+	"fork", "text", "oracle", "fault", "priv",
+};
+
+const char *const fz_role_name[ROLE_COUNT] = {
+	"hist", "trigger", "filter", "enable", "synth", "dynevent", "marker",
+	"misc",
+};
+
+/* One line for logs and reports: who, what, where, and the text's start */
+void fz_op_describe(const struct fz_op *op, char *buf, size_t n)
+{
+	char who[8];
+	unsigned int i, l;
+	char text[100];
+
+	if (op->worker == FZ_UNPRIV)
+		snprintf(who, sizeof(who), "u");
+	else
+		snprintf(who, sizeof(who), "w%u", op->worker);
+	l = op->len < sizeof(text) - 1 ? op->len : sizeof(text) - 1;
+	for (i = 0; i < l; i++)
+		text[i] = op->text[i] >= ' ' && op->text[i] < 127 ? op->text[i] : '.';
+	text[l] = '\0';
+	snprintf(buf, n, "%s#%u %s%s%s%s%s %s%s%s", who, op->step,
+		 op->kind < OP_KINDS ? fz_kind_name[op->kind] : "?",
+		 op->kind == OP_WRITE ? "/" : "",
+		 op->kind == OP_WRITE && op->arg[1] < ROLE_COUNT ?
+		 fz_role_name[op->arg[1]] : "",
+		 op->kind == OP_WRITE && op->arg[0] ? " >" : "",
+		 op->kind == OP_WRITE && !op->arg[0] ? " >>" : "",
+		 op->path, op->len ? " " : "", text);
+}
+
+/* An epoch's operations, as fz_gen_epoch() or fz_seq_load() made them */
+void fz_epoch_free(struct fz_epoch *ep)
+{
+	free(ep->ops);
+	ep->ops = NULL;
+	ep->n_ops = 0;
+}
+
+/* ---- files ---- */
 
 static const char magic[8] = "FZSEQ1\n";
 

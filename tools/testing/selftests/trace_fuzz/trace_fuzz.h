@@ -9,18 +9,29 @@
  * takes down everything the programs made and checks that nothing is
  * left; the next epoch starts from a clean tracefs.
  *
- * Files, by role:
- *   trace_fuzz.c    options, setup, epochs and workers, summary
- *   fz_model.c      what the programs aim at: events, fields, definitions
- *   fz_gen.c        programs: operations generated from (seed, epoch)
- *   fz_text.c       single-input grammars and their mutations
- *   fz_exec.c       operations on tracefs files, perf, exec
- *   fz_ue.c         user_events: registrations, writes, enablers, fork
- *   fz_oracle.c     writes whose outcome the ABI predicts exactly
- *   fz_priv.c       the unprivileged worker and what it must not reach
- *   fz_fault.c      fault injection on creation paths, and its checks
- *   fz_report.c     the kernel log, reports, saved programs, watchdog
- *   fz_seq.c        program files: save, load, replay, minimise
+ * Files, by role, in layers from the top down.  A file calls only into
+ * layers below its own: nothing calls up (main hands the watchdog its
+ * summary as a function pointer), so each layer can be read, and
+ * changed, knowing only those under it.
+ *
+ *   7  fz_main.c        options, setup, epochs and workers, summary, main()
+ *   6  fz_worker.c      a worker's state; each operation to the file for it
+ *   5  fz_ue.c          user_events: registrations, writes, enablers, fork
+ *      fz_oracle.c      writes whose outcome the ABI predicts exactly
+ *      fz_text_apply.c  single inputs, applied to their entries
+ *   4  fz_exec.c        operations on tracefs files, perf, exec; also
+ *                       fz_event_id() and fz_wait_child() for layer 5
+ *      fz_priv.c        the unprivileged worker and what it must not reach
+ *      fz_fault.c       fault injection on creation paths, and its checks
+ *      fz_world.c       an epoch's world: made, taken down, checked empty
+ *   3  fz_report.c      the kernel log, reports, the watchdog
+ *      fz_gen.c         programs: operations generated from (seed, epoch)
+ *   2  fz_seq.c         programs as data: described, saved, loaded, kept
+ *      fz_text.c        single-input grammars and their mutations (fz_text.h)
+ *      fz_model.c       what the programs aim at: events, fields, definitions
+ *   1  trace_fuzz.c     the shared state and options, the clock, whole-file
+ *                       reads and writes: with this header, which every
+ *                       file includes, the ground
  *
  * Concurrency: root workers are threads; the unprivileged worker is a
  * forked process.  What they share (counters, the epoch barrier, the
@@ -93,7 +104,7 @@ static inline const char *pick(struct rng *r, const char *const *a, size_t n)
 	return a[below(r, n)];
 }
 
-/* ---- building text ---- */
+/* ---- building text (fz_text.c) ---- */
 
 struct text {
 	char *buf;
@@ -207,14 +218,9 @@ struct fz_epoch {
 	struct fz_op *ops;
 };
 
-extern const char *const fz_kind_name[OP_KINDS];
-extern const char *const fz_role_name[ROLE_COUNT];
-
 /* fz_gen.c */
 int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		 int n_workers, int steps);
-void fz_epoch_free(struct fz_epoch *ep);
-void fz_op_describe(const struct fz_op *op, char *buf, size_t n);
 
 /* fz_text.c: a single input of the grammars, for entry arg0 */
 void fz_text_gen(struct rng *r, struct fz_op *op);
@@ -265,6 +271,7 @@ struct fz_worker {
 	const struct fz_op *cur;	/* the operation it runs */
 };
 
+/* fz_worker.c */
 int fz_worker_init(struct fz_worker *w, int id);
 void fz_worker_reset(struct fz_worker *w);
 void fz_apply(struct fz_worker *w, const struct fz_op *op);
@@ -305,16 +312,17 @@ struct fz_shared {
 	struct fz_op mbox;
 };
 
+/* trace_fuzz.c */
 extern struct fz_shared *fz;
 extern struct fz_epoch fz_cur;		/* the epoch running (root side) */
 extern int fz_n_workers;
 extern int fz_stop_at_report;
-extern int fz_verbose;
 extern unsigned int fz_bound_s;		/* watchdog bound per operation */
 extern const char *fz_self;		/* our executable, for exec */
 extern const char *fz_out_dir;
 extern bool fz_is_root;			/* this process holds fz_cur */
 extern pid_t fz_unpriv_pid;
+extern int fz_kmemleak_every;		/* -m: a scan every that many epochs */
 
 uint64_t fz_now_ns(void);
 int fz_write_file(const char *path, const void *data, size_t len, int flags);
@@ -324,7 +332,6 @@ int fz_read_file(const char *path, char *buf, size_t n);
 void fz_ue_apply(struct fz_worker *w, const struct fz_op *op);
 void fz_fork_apply(struct fz_worker *w, const struct fz_op *op);
 void fz_ue_unreg_all(struct fz_worker *w);
-int fz_wait_child(pid_t pid, const char *what);
 int fz_ue_payload(struct rng *r, int def, unsigned char *buf, size_t cap,
 		  bool valid);
 void fz_child_main(int argc, char **argv);
@@ -337,6 +344,7 @@ extern int fz_oracle_id;
 /* fz_exec.c */
 void fz_exec_apply(struct fz_worker *w, const struct fz_op *op);
 int fz_event_id(const struct fz_event *e);
+int fz_wait_child(pid_t pid, const char *what);
 
 /* fz_priv.c */
 void fz_priv_setup(void);
@@ -357,17 +365,22 @@ void *fz_watchdog(void *arg);
 void fz_op_begin(int slot, const struct fz_op *op);
 void fz_op_end(int slot);
 void fz_load_symbols(const char *path);
+unsigned long fz_kcsan_ignored(void);
+/* main's summary, for the watchdog to print when it ends the run */
+void fz_watchdog_summary(void (*print)(void));
 
 /* fz_seq.c */
+extern const char *const fz_kind_name[OP_KINDS];
+extern const char *const fz_role_name[ROLE_COUNT];
+void fz_op_describe(const struct fz_op *op, char *buf, size_t n);
+void fz_epoch_free(struct fz_epoch *ep);
 int fz_seq_save(const struct fz_epoch *ep, const char *path);
 int fz_seq_load(struct fz_epoch *ep, const char *path);
 void fz_seq_emit(const struct fz_epoch *ep, const char *name);
 int fz_keep_parse(const char *list, struct fz_epoch *ep);
 
-unsigned long fz_kcsan_ignored(void);
-
-/* trace_fuzz.c */
+/* fz_world.c */
+void fz_world_setup(void);
 void fz_cleanup(bool final);
-void fz_summary(void);
 
 #endif /* TRACE_FUZZ_H */
