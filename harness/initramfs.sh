@@ -96,9 +96,15 @@ copy_foreign() {
 	done
 }
 
+# foreign_bin NAME - NAME in the unpacked packages: Debian 12's dash
+# still ships /bin/dash, its coreutils /usr/bin/nice.
+foreign_bin() {
+	if [ -e "$froot/usr/bin/$1" ]; then echo "$froot/usr/bin/$1"; else echo "$froot/bin/$1"; fi
+}
+
 if [ "$TS_ARCH" != x86_64 ]; then
-	copy_foreign "$froot/usr/bin/dash" /usr/bin/dash
-	copy_foreign "$froot/usr/bin/nice" /usr/bin/nice
+	copy_foreign "$(foreign_bin dash)" /usr/bin/dash
+	copy_foreign "$(foreign_bin nice)" /usr/bin/nice
 	# The clients are Debian's x86_64 programs and libraries.
 	cat > "$root/tests/skipped" <<-SKIP
 	tracefs_client no $TS_ARCH build of Debian's libtracefs here: the client runs on x86_64 only
