@@ -68,6 +68,13 @@ expect_eq "DEFINE_EVENT_PRINT's own format" 'print fmt: "member n=%u first=%c", 
 # perf: __perf_count() makes one hit of n = 4 count 5; TRACE_EVENT_PERF_PERM
 # refuses perf once the last fire was 13.  perf stat now and then prints
 # "<not counted>" in this VM (see client_perf.sh): up to three tries.
+# The arm64 VM has no perf (Debian's is an x86_64 build): the test ends
+# here there, and says so.
+if ! command -v perf > /dev/null; then
+	echo "no perf in this VM: the perf count and TRACE_EVENT_PERF_PERM not checked"
+	tracing_reset
+	exit 0
+fi
 for try in 1 2 3; do
 	got=$(perf stat -x, -e layer_sample:layer_perf -- sh -c "echo 4 > $P/fire" 2>&1 |
 		cut -d, -f1)

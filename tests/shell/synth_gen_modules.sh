@@ -55,9 +55,14 @@ echo > $T/trace
 
 [ -f $M/kprobe_event_gen_test.ko ] || skip "no kprobe_event_gen_test.ko"
 insmod $M/kprobe_event_gen_test.ko || fail "insmod kprobe_event_gen_test"
+# The module names each architecture's argument registers (its #ifdefs).
+case $(uname -m) in
+aarch64) args='dfd=%x0 filename=%x1 flags=%x2 mode=%x3' ;;
+*) args='dfd=%ax filename=%dx flags=%cx mode=+4($stack)' ;;
+esac
 expect_eq "kprobe events" \
-'p:kprobes/gen_kprobe_test do_sys_open dfd=%ax filename=%dx flags=%cx mode=+4($stack)
-r10:kprobes/gen_kretprobe_test do_sys_open arg1=$retval' \
+"p:kprobes/gen_kprobe_test do_sys_open $args
+r10:kprobes/gen_kretprobe_test do_sys_open arg1=\$retval" \
 	"$(cat $T/dynamic_events)"
 expect_eq "kprobes enabled" "1 1" \
 	"$(cat $T/events/kprobes/gen_kprobe_test/enable) $(cat $T/events/kprobes/gen_kretprobe_test/enable)"
