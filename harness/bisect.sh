@@ -19,6 +19,12 @@ mkdir -p "$dir" "$obj"
 # what was built from them stays built.
 say "build/bisect/src: the pristine base"
 rsync -a --delete --exclude=/.unpacked "$base/" "$src/"
+# A file the series changes came back with the base's (older) time, older
+# than its object from the last run's final step: make it newer, or kbuild
+# would link that object into the base.
+sed -n 's|^+++ b/||p' "$B"/patches/*.patch | sort -u | while read -r f; do
+	if [ -f "$src/$f" ]; then touch "$src/$f"; fi
+done
 frags="$ROOT/config/tracing.config $ROOT/config/arch-$TS_ARCH.config $ROOT/config/ours.config"
 
 # step NAME - configure (what the tree's Kconfig offers of the fragments)
