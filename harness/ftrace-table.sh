@@ -3,18 +3,20 @@
 # ftrace-table.sh - every upstream ftrace selftest (each test.d/*.tc of the
 # base, the whole ftracetest) on the base kernel and on ours, built with the
 # same configuration and booted the same way; one row per test with both
-# verdicts and times, and tests/ftrace.list held to account.  The base's
-# verdicts are those base-reference.sh recorded (made again when the base
-# kernel changes); ours come from a run of the same tests on our kernel.
+# verdicts and times, and tests/ftrace.list (with tests/ftrace-ARCH.list)
+# held to account.  The base's verdicts are those base-reference.sh
+# recorded (made again when the base kernel changes); ours come from a
+# run of the same tests on our kernel.
 # Exits 1 when a test passes on the base and not on ours, when the list
 # gives no reason for a test that does not pass on the base, or gives one
 # for a test that passes there or does not exist.
 . "$(dirname "$0")/lib.sh"
 
-list=$ROOT/tests/ftrace.list
 "$ROOT/harness/build-kernel.sh" ours
 "$ROOT/harness/programs.sh"
 "$ROOT/harness/base-reference.sh"
+list=$B/ftrace-reasons.txt
+ftrace_reasons > "$list"
 ref=$B/reference/ftrace-base.txt
 
 ours=$B/ftrace-ours.txt

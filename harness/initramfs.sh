@@ -55,9 +55,7 @@ mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
 for d in shell demo.d compare corpus; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
-# The reasons for ftrace tests that do not pass on the base: those of
-# every architecture, then the VM's own (tests/ftrace-ARCH.list).
-cat "$ROOT/tests/ftrace.list" $(ls "$ROOT/tests/ftrace-$TS_ARCH.list" 2>/dev/null) > "$root/tests/ftrace.list"
+ftrace_reasons > "$root/tests/ftrace.list"
 # What the base kernel showed (harness/base-reference.sh), for the tests
 # that hold ours to it.
 if [ -d "$B/reference" ]; then cp -r "$B/reference" "$root/tests/reference"; fi

@@ -214,6 +214,15 @@ foreign_root() {
 	echo "$root"
 }
 
+# ftrace_reasons - the reasons of the upstream ftrace tests that do not
+# pass on the base (the "PATH: reason" lines read by harness/vm/ftracetest.sh
+# and ftrace-table.sh): those of every architecture, tests/ftrace.list,
+# then the VM architecture's own, tests/ftrace-$TS_ARCH.list if there is one.
+ftrace_reasons() {
+	cat "$ROOT/tests/ftrace.list"
+	if [ -f "$ROOT/tests/ftrace-$TS_ARCH.list" ]; then cat "$ROOT/tests/ftrace-$TS_ARCH.list"; fi
+}
+
 # owned_files - every file of ours that exists, from the components'
 # Files: lines (globs of the work tree expanded), relative to $ROOT, in
 # the components' order.

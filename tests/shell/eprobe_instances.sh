@@ -15,9 +15,9 @@ I=$T/instances/ep_inst1
 SW=events/sched/sched_process_fork
 cleanup() {
 	for d in $T $I; do
-		[ -f $d/$SW/enable ] || continue
-		[ -f $d/events/ep_inst/ep_fork/enable ] &&
+		if [ -f $d/events/ep_inst/ep_fork/enable ]; then
 			echo 0 > $d/events/ep_inst/ep_fork/enable
+		fi
 	done
 	[ -d $I ] && rmdir $I
 	echo '-:ep_inst/ep_fork' >> $T/dynamic_events 2>/dev/null
