@@ -16,6 +16,11 @@
  * buffer per context level, so an interrupt that evaluates its own filter
  * on this CPU never overwrites a copy still in use by the code it
  * interrupted; preemption is disabled while a buffer is in use.
+ *
+ * trace_event_filter_record() is the event layer's way in for an event
+ * whose filter alone decides: it runs the filter on a record the probe
+ * built on its stack, and only a record the filter keeps reaches the ring
+ * buffer, through its lockless reserve and commit.
  */
 #include <linux/percpu.h>
 #include <linux/sched.h>
@@ -306,19 +311,8 @@ static noinline int filter_run(const struct prog_entry *e, void *rec)
 	}
 }
 
-/**
- * filter_match_preds - does a record pass a filter?
- * @filter: the filter, or NULL for "no filter"
- * @rec: the record (its fields start at offset 0)
- *
- * Runs the range tests itself, calling nothing, and hands the rest of
- * the program to filter_run() at the first other test: a filter of
- * numeric comparisons is then evaluated by a leaf function that saves no
- * register.
- *
- * Return: 1 when the record matches (or there is nothing to test), else 0.
- */
-int filter_match_preds(struct event_filter *filter, void *rec)
+/* The body of filter_match_preds(), for trace_event_filter_record() too. */
+static __always_inline int filter_match(struct event_filter *filter, void *rec)
 {
 	const struct prog_entry *e;
 	u64 v;
@@ -338,7 +332,81 @@ int filter_match_preds(struct event_filter *filter, void *rec)
 			return e == FILTER_NEXT_ACCEPT;
 	}
 }
+
+/**
+ * filter_match_preds - does a record pass a filter?
+ * @filter: the filter, or NULL for "no filter"
+ * @rec: the record (its fields start at offset 0)
+ *
+ * Runs the range tests itself, calling nothing, and hands the rest of
+ * the program to filter_run() at the first other test: a filter of
+ * numeric comparisons is then evaluated by a leaf function that saves no
+ * register.
+ *
+ * Return: 1 when the record matches (or there is nothing to test), else 0.
+ */
+int filter_match_preds(struct event_filter *filter, void *rec)
+{
+	return filter_match(filter, rec);
+}
 EXPORT_SYMBOL_GPL(filter_match_preds);
+
+/* A record the filter kept: into the ring buffer, committed as any other */
+static noinline void filter_record_keep(struct trace_event_file *file,
+					const void *rec, unsigned int len,
+					unsigned int trace_ctx)
+{
+	struct trace_event_buffer fbuf = {
+		.trace_file	= file,
+		.trace_ctx	= trace_ctx,
+		.buffer		= file->tr->array_buffer.buffer,
+	};
+
+	fbuf.event = trace_buffer_lock_reserve(fbuf.buffer,
+					       file->event_call->event.type,
+					       len, trace_ctx);
+	if (!fbuf.event)
+		return;
+	fbuf.entry = ring_buffer_event_data(fbuf.event);
+	memcpy(fbuf.entry, rec, len);
+	trace_event_buffer_commit(&fbuf);
+}
+
+/**
+ * trace_event_filter_record - record an event if its filter keeps it
+ * @file: the event; trace_event_filter_first() said its filter alone
+ *	decides
+ * @rec: the record, built by the event's probe on its stack, every field
+ *	filled in but the common header, which is filled in here
+ * @len: the size of the record
+ *
+ * Most events that have a filter are dropped by it, and building their
+ * records in the ring buffer (or in the per-CPU buffered event) only to
+ * take them back costs more than the filter itself.  So the probe of a
+ * small fixed-size event builds it on its stack, and only a record the
+ * filter keeps is copied into the ring buffer.  It is then committed as
+ * any other event, by trace_event_buffer_commit(), which checks once more
+ * what may have changed since the probe read the flags (a trigger
+ * attached, the event soft disabled, the filter replaced) and runs the
+ * filter again on the copy: what is recorded is exactly what the general
+ * path records.
+ *
+ * Called from the probe, with preemption disabled by the tracepoint; the
+ * filter is freed only after tracepoint_synchronize_unregister(), see
+ * trace_filter.h.
+ */
+void trace_event_filter_record(struct trace_event_file *file, void *rec,
+			       unsigned int len)
+{
+	/* less the tracepoint's own preempt_disable() */
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+	tracing_generic_entry_update(rec, file->event_call->event.type,
+				     trace_ctx);
+	if (filter_match(rcu_dereference_raw(file->filter), rec))
+		filter_record_keep(file, rec, len, trace_ctx);
+}
+EXPORT_SYMBOL_GPL(trace_event_filter_record);
 
 bool filter_code_has_pattern(int code)
 {
