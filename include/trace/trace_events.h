@@ -38,8 +38,11 @@
  * tracepoint's RCU protection and nothing else: they take no lock and
  * allocate nothing.  The record is reserved in the ring buffer (perf's
  * per-CPU buffer for the perf probe), filled in place and committed;
- * filters and triggers decide at the commit.  Output functions run in the
- * reader's context on records that are complete.
+ * filters and triggers decide at the commit.  A small record of fixed size
+ * whose event has a filter and nothing else to run is built on the probe's
+ * stack instead (at most __TE_STACK_MAX bytes of it), and reaches the ring
+ * buffer only if the filter keeps it (stages/fields.h).  Output functions
+ * run in the reader's context on records that are complete.
  */
 #include <linux/trace_events.h>
 

@@ -252,7 +252,20 @@ __diag_pop();
 		return __size;						\
 	}
 
-/* The ftrace probe: reserve, fill in, commit (or let a trigger decide) */
+/*
+ * The ftrace probe: reserve, fill in, commit (or let a trigger decide).
+ *
+ * A record of fixed size, at most __TE_STACK_MAX bytes, whose event has a
+ * filter and nothing else to run (trace_event_filter_first()) is built on
+ * the probe's stack instead, and trace_event_filter_record() reserves room
+ * in the ring buffer only if the filter keeps it: most such events are
+ * dropped.  __te_stack has room for the record only where that can be.
+ */
+#define __TE_STACK_MAX		128
+#define __te_stack_bytes(raw, offs)					\
+	(sizeof(struct offs) == 0 && sizeof(struct raw) <= __TE_STACK_MAX ? \
+	 sizeof(struct raw) : 0)
+
 #define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign) \
 	static notrace void fn(void *__data, proto)			\
 	{								\
@@ -261,17 +274,30 @@ __diag_pop();
 		struct task_struct __maybe_unused *__te_task;		\
 		u64 __maybe_unused __te_count;				\
 		struct trace_event_buffer __fbuf __uninitialized;	\
+		char __te_stack[__te_stack_bytes(raw, offs)]		\
+			__aligned(__alignof__(struct raw)) __uninitialized; \
+		bool __te_on_stack;					\
 		struct raw *entry;					\
 									\
 		if (trace_trigger_soft_disabled(trace_file))		\
 			return;						\
-		entry = trace_event_buffer_reserve(&__fbuf, trace_file,	\
+		__te_on_stack = sizeof(__te_stack) &&			\
+				trace_event_filter_first(trace_file);	\
+		if (__te_on_stack) {					\
+			entry = (struct raw *)__te_stack;		\
+		} else {						\
+			entry = trace_event_buffer_reserve(&__fbuf, trace_file, \
 				sizeof(*entry) + get_offs(&__offs, args)); \
-		if (!entry)						\
-			return;						\
+			if (!entry)					\
+				return;					\
+		}							\
 		__TE_EACH(LOC, tstruct)					\
 		{ assign; }						\
-		trace_event_buffer_commit(&__fbuf);			\
+		if (__te_on_stack)					\
+			trace_event_filter_record(trace_file, entry,	\
+						  sizeof(*entry));	\
+		else							\
+			trace_event_buffer_commit(&__fbuf);		\
 	}
 
 /* The text output of a class: "<event>: " and its TP_printk() */
