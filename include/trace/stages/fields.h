@@ -262,6 +262,15 @@ __diag_pop();
  * dropped.  __te_stack has room for the record only where that can be.
  */
 #define __TE_STACK_MAX		128
+
+/*
+ * Flags that send a probe off its plain path: those of
+ * trace_trigger_soft_disabled() and a filter.  One test of them is all an
+ * event without any pays.
+ */
+#define __TE_SLOW_FLAGS							\
+	(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_SOFT_DISABLED |	\
+	 EVENT_FILE_FL_PID_FILTER | EVENT_FILE_FL_FILTERED)
 #define __te_stack_bytes(raw, offs)					\
 	(sizeof(struct offs) == 0 && sizeof(struct raw) <= __TE_STACK_MAX ? \
 	 sizeof(struct raw) : 0)
@@ -279,10 +288,14 @@ __diag_pop();
 		bool __te_on_stack;					\
 		struct raw *entry;					\
 									\
-		if (trace_trigger_soft_disabled(trace_file))		\
-			return;						\
-		__te_on_stack = sizeof(__te_stack) &&			\
+		__te_on_stack = false;					\
+		if (unlikely(trace_file->flags & __TE_SLOW_FLAGS)) {	\
+			__te_on_stack = sizeof(__te_stack) &&		\
 				trace_event_filter_first(trace_file);	\
+			if (!__te_on_stack &&				\
+			    trace_trigger_soft_disabled(trace_file))	\
+				return;					\
+		}							\
 		if (__te_on_stack) {					\
 			entry = (struct raw *)__te_stack;		\
 		} else {						\
