@@ -134,23 +134,10 @@ static __always_inline void trigger_fire(struct event_trigger_data *trig,
 	cmd->trigger(trig, rb, rec, rbe);
 }
 
-/**
- * event_triggers_call - run the triggers of an event that just fired
- * @ef: the event
- * @rb: ring buffer holding the record, if any
- * @rec: the record, or NULL when no trigger needs it (no filters)
- * @rbe: ring buffer event of @rec
- *
- * Triggers whose command must run after the record is committed are
- * not run; their trigger_type bit is returned instead and the caller
- * passes it to event_triggers_post_call().
- *
- * Called with preemption disabled.
- */
-enum event_trigger_type
-event_triggers_call(struct trace_event_file *ef,
-		    struct trace_buffer *rb, void *rec,
-		    struct ring_buffer_event *rbe)
+/* The body of event_triggers_call(), inlined where @rec is known NULL */
+static __always_inline enum event_trigger_type
+triggers_run(struct trace_event_file *ef, struct trace_buffer *rb, void *rec,
+	     struct ring_buffer_event *rbe)
 {
 	enum event_trigger_type deferred = ETT_NONE;
 	struct event_trigger_data *trig;
@@ -171,6 +158,27 @@ event_triggers_call(struct trace_event_file *ef,
 		trigger_fire(trig, rb, rec, rbe);
 	}
 	return deferred;
+}
+
+/**
+ * event_triggers_call - run the triggers of an event that just fired
+ * @ef: the event
+ * @rb: ring buffer holding the record, if any
+ * @rec: the record, or NULL when no trigger needs it (no filters)
+ * @rbe: ring buffer event of @rec
+ *
+ * Triggers whose command must run after the record is committed are
+ * not run; their trigger_type bit is returned instead and the caller
+ * passes it to event_triggers_post_call().
+ *
+ * Called with preemption disabled.
+ */
+enum event_trigger_type
+event_triggers_call(struct trace_event_file *ef,
+		    struct trace_buffer *rb, void *rec,
+		    struct ring_buffer_event *rbe)
+{
+	return triggers_run(ef, rb, rec, rbe);
 }
 EXPORT_SYMBOL_GPL(event_triggers_call);
 
@@ -205,7 +213,7 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
 	unsigned long flags = READ_ONCE(ef->flags);
 
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
-		event_triggers_call(ef, NULL, NULL, NULL);
+		triggers_run(ef, NULL, NULL, NULL);
 	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
 		return true;
 	if (flags & EVENT_FILE_FL_PID_FILTER)
