@@ -487,10 +487,17 @@ static void hist_trigger_event(struct event_trigger_data *trig,
 			       struct ring_buffer_event *rbe)
 {
 	struct hist_trigger *ht = trig->private_data;
-	struct hist_event ev = { .rec = rec, .buffer = buffer, .rbe = rbe };
+	/* every member set below: no clearing of the whole on each event */
+	struct hist_event ev __uninitialized;
 
 	if (unlikely(!rbe))
 		return;
+	ev.rec = rec;
+	ev.buffer = buffer;
+	ev.rbe = rbe;
+	ev.vars = NULL;
+	ev.ts = 0;
+	ev.has_ts = false;
 	hist_data_update(ht->hd, &ev);
 	hist_poll_wakeup();
 }

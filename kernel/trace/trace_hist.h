@@ -385,7 +385,7 @@ static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed
 	}
 }
 
-static inline bool hist_field_is_string(const struct hist_field *f)
+static __always_inline bool hist_field_is_string(const struct hist_field *f)
 {
 	return f->kind == HIST_FIELD_STR || f->kind == HIST_FIELD_DYN_STR ||
 	       f->kind == HIST_FIELD_COMM ||
@@ -393,7 +393,7 @@ static inline bool hist_field_is_string(const struct hist_field *f)
 }
 
 /* A stack: common_stacktrace, a stacktrace field, or a variable of one. */
-static inline bool hist_field_is_stack(const struct hist_field *f)
+static __always_inline bool hist_field_is_stack(const struct hist_field *f)
 {
 	return f->kind == HIST_FIELD_CALLER || f->kind == HIST_FIELD_STACK ||
 	       f->ref_stack;
