@@ -236,13 +236,33 @@ static void gen_params(struct gen *g, int ev, const char *const *names, int n,
 	}
 }
 
+/* The synthetic event that eprobe event @ev sits on, or -1 */
+static int eprobe_synth(int ev)
+{
+	const struct fz_event *e = &fz_events[ev];
+	const char *body;
+
+	if (e->kind != FZ_EV_EPROBE)
+		return -1;
+	body = fz_eprobe_defs[e->def].body;
+	if (strncmp(body, "synthetic/fz_s", 14))
+		return -1;
+	return body[14] - '0';
+}
+
 static int gen_synth_target(struct gen *g, int ev)
 {
 	const struct fz_event *e = &fz_events[ev];
 
-	/* a histogram on a synthetic event fires that very event, often */
+	/*
+	 * A histogram on a synthetic event fires that very event, often,
+	 * and so does one on an eprobe of a synthetic event: a loop the
+	 * parser cannot see, which only the write path's guard stops.
+	 */
 	if (e->kind == FZ_EV_SYNTH && chance(&g->r, 2))
 		return e->def;
+	if (eprobe_synth(ev) >= 0 && chance(&g->r, 2))
+		return eprobe_synth(ev);
 	return below(&g->r, 4);
 }
 
@@ -254,8 +274,9 @@ static void gen_handler(struct gen *g, int ev, const char *const *names,
 	switch (below(&g->r, 4)) {
 	case 0:
 	case 1:
+		/* itself a third of the time, two thirds on an eprobe loop */
 		o = ev;
-		if (!chance(&g->r, 3)) {
+		if (eprobe_synth(ev) >= 0 ? chance(&g->r, 3) : !chance(&g->r, 3)) {
 			o = below(&g->r, fz_nevents);
 			for (s = 0; s < 4 && !g->nvar[o]; s++)
 				o = below(&g->r, fz_nevents);
