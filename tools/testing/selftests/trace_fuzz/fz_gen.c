@@ -113,6 +113,11 @@ static void gen_key(struct gen *g, int ev, struct text *t)
 		add(t, "common_stacktrace");
 		return;
 	}
+	/* a new key on every event: a small map fills up and must refuse */
+	if (chance(&g->r, 8)) {
+		add(t, "common_timestamp%s", chance(&g->r, 2) ? ".usecs" : "");
+		return;
+	}
 	f = &e->f[below(&g->r, e->nf)];
 	add(t, "%s", f->name);
 	if (f->str || !f->size)
@@ -334,9 +339,12 @@ static void gen_hist(struct gen *g, int scope, int ev, struct text *t)
 {
 	const char *names[3];
 	int n = below(&g->r, 4), i, j;
+	bool fills;
 
 	add(t, "hist:keys=");
 	gen_key(g, ev, t);
+	/* keyed by time stamp: a new entry on every event */
+	fills = strstr(t->buf, "keys=common_timestamp");
 	if (chance(&g->r, 8)) {
 		add(t, ",");
 		gen_key(g, ev, t);
@@ -358,7 +366,9 @@ static void gen_hist(struct gen *g, int scope, int ev, struct text *t)
 		add(t, ":%s=", names[i]);
 		gen_var_expr(g, ev, names, i, n, t);
 	}
-	if (chance(&g->r, 5))
+	if (fills && chance(&g->r, 2))
+		add(t, ":size=128");	/* the smallest: full within an epoch */
+	else if (chance(&g->r, 5))
 		add(t, ":size=%u", 128u << below(&g->r, 3));
 	if (chance(&g->r, 12))
 		add(t, ":name=fz_h%u", below(&g->r, 3));
