@@ -6,6 +6,7 @@
  * the other as it was; rmdir is refused while a group is in use and takes
  * its events when it is not; a file of a removed group no longer opens.
  */
+#include <dirent.h>
 #include <sys/mount.h>
 
 #include "../kselftest_harness.h"
@@ -288,6 +289,42 @@ TEST_F(groups, rmdir_busy_then_idle)
 	/* The other group is untouched and a new one of the name is empty */
 	ASSERT_EQ(0, mkdir(ue_gpath("ue_ga", NULL), 0750));
 	EXPECT_FALSE(ue_gexists("ue_ga", "ue_grm"));
+}
+
+/* Folders of events/<sys>/ whose name begins with prefix */
+static int ue_count_dirs(const char *sys, const char *prefix)
+{
+	char path[256];
+	struct dirent *d;
+	int n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/%s", sys);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir)))
+		n += !strncmp(d->d_name, prefix, strlen(prefix));
+	if (dir)
+		closedir(dir);
+	return n;
+}
+
+/* Multi-format events of a group live in the group's system */
+TEST_F(groups, multi_format_in_group)
+{
+	static uint32_t w1, w2, w3;
+
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_gmf u32 a", &w1, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_gmf u64 a", &w2, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	ASSERT_EQ(0, ue_reg_word(self->b, "ue_gmf u32 a", &w3, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	EXPECT_EQ(2, ue_count_dirs("user_events_ue_ga", "ue_gmf."));
+	EXPECT_EQ(1, ue_count_dirs("user_events_ue_gb", "ue_gmf."));
+	EXPECT_EQ(0, ue_count_dirs(USER_EVENTS_MULTI_SYSTEM, "ue_gmf."));
+	EXPECT_EQ(0, ue_unreg_word(self->a, &w1, 0));
+	EXPECT_EQ(0, ue_unreg_word(self->a, &w2, 0));
+	EXPECT_EQ(0, ue_unreg_word(self->b, &w3, 0));
 }
 
 /* A bind mount of a group's file outlives rmdir: it no longer opens */
