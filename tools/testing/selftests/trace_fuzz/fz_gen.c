@@ -499,8 +499,14 @@ static void gen_def_op(struct gen *g, struct fz_op *op, struct text *t)
 			add(t, "e:%s %s", fz_eprobe_defs[d].name, fz_eprobe_defs[d].body);
 	} else {
 		op->kind = chance(&g->r, 3) ? OP_RMDIR : OP_MKDIR;
-		snprintf(op->path, sizeof(op->path), "instances/fz_i%u",
-			 below(&g->r, FZ_INSTANCES));
+		/* now and then a user_events group, opened by OP_UE_OPEN */
+		if (chance(&g->r, 3))
+			snprintf(op->path, sizeof(op->path),
+				 "user_events_groups/fz_g%u",
+				 below(&g->r, FZ_UE_GROUPS));
+		else
+			snprintf(op->path, sizeof(op->path), "instances/fz_i%u",
+				 below(&g->r, FZ_INSTANCES));
 	}
 }
 
