@@ -185,6 +185,7 @@ variant_fragments() {
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config" ;;
+	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
