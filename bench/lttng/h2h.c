@@ -138,14 +138,20 @@ static void h2h_ue_iovecs(struct h2h_ue *e, int str)
 	}
 }
 
-/* Attach perf to E in this task, its buffer mapped read-only (overwrite) */
+/*
+ * Attach perf to E in this task as perf record would (its sample fields for
+ * a tracepoint), the buffer mapped read-only: perf then overwrites and
+ * nobody reads, as ftrace's ring buffer in the ftrace state.
+ */
 static int h2h_perf_attach(const struct h2h_ue *e)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof(attr),
 		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			       PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+			       PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW,
 	};
 	char path[128], id[32];
 	ssize_t n;

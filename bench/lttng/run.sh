@@ -94,7 +94,8 @@ burst_ftrace() {	# ROW N EVENT
 	put buffer_size_kb 1024
 	put options/overwrite 0
 	put trace ""
-	if [ "$3" = marker ]; then put tracing_on 1; else put "events/user_events/$3/enable" 1; fi
+	[ "$3" = marker ] || put "events/user_events/$3/enable" 1
+	put tracing_on 1
 	cat $T/per_cpu/cpu0/trace_pipe_raw > /tmp/ftrace.raw &
 	reader=$!
 	$H2H burst ftrace "$1" "$2" || fail "burst $1"
@@ -104,7 +105,6 @@ burst_ftrace() {	# ROW N EVENT
 	note "ftrace $1: $(tr '\n' ' ' < $T/per_cpu/cpu0/stats)"
 	[ "$3" = marker ] || put "events/user_events/$3/enable" 0
 	put options/overwrite 1
-	put tracing_on 1
 }
 burst_ftrace ue_sp_ev "$N_EV" h2h_sp
 burst_ftrace ue_sp_1k "$N_1K" h2h_sp_1k
@@ -137,4 +137,5 @@ burst_lttng() {	# ROW N
 }
 burst_lttng lttng_ev "$N_EV"
 burst_lttng lttng_1k "$N_1K"
+note "clocksource at the end $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 echo "H2H-END"
