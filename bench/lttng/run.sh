@@ -112,16 +112,17 @@ burst_ftrace marker_ev "$N_EV" marker
 burst_ftrace marker_1k "$N_1K" marker
 put tracing_on 0
 
-# perf record with a 1 MiB buffer (256 pages); lost = the sum of its
-# PERF_RECORD_LOST records
+# perf record with a 1 MiB buffer (256 pages); lost = the samples its
+# PERF_RECORD_LOST records count, which perf report --stats gives as the
+# event's LOST_SAMPLES (its last such line; the first counts records)
 burst_perf() {	# ROW N EVENT
 	perf record -q -e "user_events:$3" -m 256 -o /tmp/perf.data -- \
 		$H2H burst perf-record "$1" "$2" || fail "perf record $1"
 	kept=$(perf script -i /tmp/perf.data -F event 2>/dev/null | wc -l)
-	lost=$(perf report -D -i /tmp/perf.data 2>/dev/null |
-		awk '/PERF_RECORD_LOST/ { n += $NF } END { print n + 0 }')
-	echo "H2H-LOSS perf $1 $2 $kept $lost"
-	note "perf $1: $(perf report --stats -i /tmp/perf.data 2>&1 | grep -i lost | tr '\n' ' ')"
+	perf report --stats -i /tmp/perf.data > /tmp/perf.stats 2>&1
+	lost=$(sed -n 's/^ *LOST_SAMPLES events: *\([0-9]*\).*/\1/p' /tmp/perf.stats | tail -n 1)
+	echo "H2H-LOSS perf $1 $2 $kept ${lost:-0}"
+	note "perf $1: $(grep LOST /tmp/perf.stats | tr -s ' \n' ' ')"
 	rm -f /tmp/perf.data
 }
 burst_perf ue_sp_ev "$N_EV" h2h_sp
