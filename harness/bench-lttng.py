@@ -14,7 +14,7 @@ for line in open(log, errors='replace'):
     elif len(p) == 6 and p[0] == 'H2H-LOSS':
         loss.append((p[1], p[2], int(p[3]), p[4], p[5]))
     elif len(p) == 6 and p[0] == 'H2H-BURST':
-        burst[(p[1].split('-')[0], p[2])] = float(p[4])
+        burst[(p[1].split('-')[0], p[2])] = (float(p[4]), float(p[5]))
     elif p and p[0] == 'H2H-NOTE':
         notes.append(line.split(None, 1)[1].rstrip())
 
@@ -26,7 +26,7 @@ WRITERS = [
     ('user_events, remote write', 'ftrace', 'ue_rw', 'ftrace'),
     ('user_events, remote write', 'perf', 'ue_rw', 'perf'),
     ('trace_marker', 'ftrace', 'marker', 'ftrace'),
-    ('write() to /dev/null', '(none)', 'null', None),
+    ('writev() to /dev/null', '(none)', 'null', None),
 ]
 
 
@@ -54,15 +54,16 @@ for writer, consumer, pre, on in WRITERS:
     rows.append(cells)
     if on:
         plot.append('"%s\\n%s" %s %s %s %s' % (
-            writer.replace('user_events, ', 'user_events\\n'), consumer,
+            writer.replace('user_events, ', 'user_events\\n').replace(' tracepoint', ''),
+            consumer,
             ns('off', pre + '_ev'), ns(on, pre + '_ev'),
             ns('off', pre + '_1k'), ns(on, pre + '_1k')))
 print('Guest ns per event (QEMU -icount: one ns per guest instruction), '
       'counted in the\nwriting thread (CLOCK_THREAD_CPUTIME_ID); "vCPU" '
       'counts the whole vCPU over the\nsame loop (CLOCK_MONOTONIC), the '
       'consumers that ran meanwhile included.\n')
-print(table(['writer', 'consumer', '28 B off', 'on', 'vCPU',
-             '1 KiB off', 'on', 'vCPU'], rows))
+print(table(['writer', 'consumer', '28 B off', '28 B on', '28 B vCPU',
+             '1 KiB off', '1 KiB on', '1 KiB vCPU'], rows))
 
 rows = []
 for tracer, row, written, kept, lost in loss:
@@ -71,13 +72,13 @@ for tracer, row, written, kept, lost in loss:
     writer = {'ue_sp': 'user_events', 'marker': 'trace_marker',
               'lttng': 'LTTng-UST'}[row.rsplit('_', 1)[0]]
     b = burst.get((tracer, row))
-    rows.append([writer + ', ' + size, tracer, str(written), kept, lost, pct,
-                 '%.0f' % b if b is not None else '-'])
+    rows.append([writer + ', ' + size, tracer, str(written), kept, lost, pct] +
+                (['%.0f' % b[0], '%.0f' % b[1]] if b else ['-', '-']))
 print('\nOverload: events written back to back into a 1 MiB buffer, the '
       "consumer\nsaving to tmpfs on the same vCPU; what was kept and what "
-      "the tracer counted\nas lost; ns/event is the writing thread's, over the burst.\n")
+      "the tracer counted\nas lost; ns per event over the burst, in the writing thread and on the vCPU.\n")
 print(table(['writer', 'consumer', 'written', 'kept', 'lost', 'lost %',
-             'ns/event'], rows))
+             'writer ns', 'vCPU ns'], rows))
 if notes:
     print('\nNotes from the VM:')
     for n in notes:
