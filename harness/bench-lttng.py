@@ -77,7 +77,7 @@ for tracer, row, written, kept, lost in loss:
 print('\nOverload: events written back to back into a 1 MiB buffer, the '
       "consumer\nsaving to tmpfs on the same vCPU; what was kept and what "
       "the tracer counted\nas lost; ns per event over the burst, in the writing thread and on the vCPU.\n")
-print(table(['writer', 'consumer', 'written', 'kept', 'lost', 'lost %',
+print(table(['writer', 'consumer', 'written', 'kept', 'lost', '% lost',
              'writer ns', 'vCPU ns'], rows))
 if notes:
     print('\nNotes from the VM:')
