@@ -728,6 +728,47 @@ static void gen_op(struct gen *g, struct fz_op *op, bool unpriv)
 	set_text(op, &t);
 }
 
+/*
+ * Set pieces: states a random program reaches too rarely for a default
+ * run to see them, written by worker 0 at its first steps of one epoch
+ * in three.  A map keyed by time stamp, of the smallest size, fills up
+ * on sched_switch within the epoch and must refuse the rest.  An eprobe
+ * on a synthetic event whose histogram traces that event again is a loop
+ * no hist command shows, which only the write path's guard stops; every
+ * sched_switch sets it off (a time stamp is a new maximum each time).
+ */
+struct set_step {
+	const char *path;
+	int role;
+	const char *text;
+};
+
+static const struct set_step set_pieces[][4] = {
+	{ { "events/sched/sched_switch/trigger", ROLE_HIST,
+	    "hist:keys=common_timestamp:size=128" } },
+	{ { "synthetic_events", ROLE_SYNTH, "fz_s0 u64 a" },
+	  { "dynamic_events", ROLE_DYNEVENT, "e:fz_e2 synthetic/fz_s0 a=$a:u64" },
+	  { "events/eprobes/fz_e2/trigger", ROLE_HIST,
+	    "hist:keys=common_pid:onmatch(eprobes.fz_e2).trace(fz_s0,a)" },
+	  { "events/sched/sched_switch/trigger", ROLE_HIST,
+	    "hist:keys=common_pid:p=common_timestamp:onmax($p).trace(fz_s0,$p)" } },
+};
+
+static void gen_set_piece(struct gen *g, struct fz_epoch *ep)
+{
+	const struct set_step *p = set_pieces[below(&g->r, ARRAY_SIZE(set_pieces))];
+	int s;
+
+	for (s = 0; s < 4 && s < ep->steps && p[s].path; s++) {
+		struct fz_op *op = &ep->ops[s * (ep->n_workers + 1)];
+
+		memset(op->arg, 0, sizeof(op->arg));
+		gen_write(op, p[s].role, 0);
+		snprintf(op->path, sizeof(op->path), "%s", p[s].path);
+		op->len = snprintf(op->text, FZ_TEXT_MAX, "%s", p[s].text);
+	}
+}
+
 int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		 int n_workers, int steps)
 {
@@ -759,6 +800,9 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 			gen_op(g, op, w == n_workers);
 		}
 	}
+	/* drawn after the program: the programs of every seed stay as they were */
+	if (chance(&g->r, 3))
+		gen_set_piece(g, ep);
 	free(g);
 	return 0;
 }
