@@ -23,20 +23,15 @@
 
 static int user_event_data_open(struct inode *inode, struct file *file)
 {
-	struct user_event_group *group;
+	struct user_event_group *group = user_event_group_open(inode);
 	struct user_event_fd *ufd;
-	int ret;
 
-	ret = tracing_check_open_get_tr(NULL);
-	if (ret)
-		return ret;
-	ufd = kzalloc(sizeof(*ufd), GFP_KERNEL);
-	if (!ufd)
-		return -ENOMEM;
-	group = user_event_group_open(inode);
-	if (IS_ERR(group)) {
-		kfree(ufd);
+	if (IS_ERR(group))
 		return PTR_ERR(group);
+	ufd = kzalloc(sizeof(*ufd), GFP_KERNEL);
+	if (!ufd) {
+		user_event_group_close(group);
+		return -ENOMEM;
 	}
 	ufd->group = group;
 	mutex_init(&ufd->lock);

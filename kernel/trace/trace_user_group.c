@@ -91,14 +91,18 @@ static struct user_event_group *user_event_group_find(const char *name)
 }
 
 /*
- * The group of a file being opened, counted open in it, or -ENODEV when
- * the group is gone (a bind mount of its file outlives rmdir).
+ * The group of a file being opened, counted open in it: after tracefs's
+ * own check of the open (its error), or -ENODEV when the group is gone
+ * (a bind mount of its file outlives rmdir).
  */
 struct user_event_group *user_event_group_open(struct inode *inode)
 {
 	unsigned long id = (unsigned long)inode->i_private;
 	struct user_event_group *group;
+	int ret = tracing_check_open_get_tr(NULL);
 
+	if (ret)
+		return ERR_PTR(ret);
 	if (!id)
 		return &user_event_default_group;
 	guard(mutex)(&user_event_group_mutex);
@@ -121,12 +125,8 @@ void user_event_group_close(struct user_event_group *group)
 
 static int user_event_max_open(struct inode *inode, struct file *file)
 {
-	struct user_event_group *group;
-	int ret = tracing_check_open_get_tr(NULL);
+	struct user_event_group *group = user_event_group_open(inode);
 
-	if (ret)
-		return ret;
-	group = user_event_group_open(inode);
 	if (IS_ERR(group))
 		return PTR_ERR(group);
 	file->private_data = group;

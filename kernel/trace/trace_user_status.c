@@ -219,12 +219,9 @@ static int user_event_status_show(struct seq_file *m, void *v)
 
 static int user_event_status_open(struct inode *inode, struct file *file)
 {
-	struct user_event_group *group;
-	int ret = tracing_check_open_get_tr(NULL);
+	struct user_event_group *group = user_event_group_open(inode);
+	int ret;
 
-	if (ret)
-		return ret;
-	group = user_event_group_open(inode);
 	if (IS_ERR(group))
 		return PTR_ERR(group);
 	ret = single_open(file, user_event_status_show, group);
