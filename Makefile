@@ -8,7 +8,7 @@ H := harness
 export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
-	compare bench profile patches checkpatch w1 harness-selftest ftrace-table \
+	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
 	reference unused-events fuzz \
 	fuzz-min fuzz-planted coverage wide cross bisect clean
 
@@ -40,6 +40,9 @@ compare:
 
 bench:
 	@BENCH="$(BENCH)" $(H)/bench.sh
+
+bench-lttng:
+	@$(H)/bench-lttng.sh
 
 profile:
 	@$(H)/profile.sh "$(SCRIPT)" "$(FUNC)"

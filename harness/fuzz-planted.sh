@@ -45,7 +45,7 @@ for p in harness/planted/*.patch; do
 	mapfile -t files < <(sed -n 's|^+++ b/||p' "$p")
 	for f in "${files[@]}"; do cp "$f" "$saved/$(basename "$f")"; done
 	victims=("${files[@]}")
-	patch -s -p1 < "$p" || die "could not plant $name"
+	patch -s -p1 --no-backup-if-mismatch < "$p" || die "could not plant $name"
 	say "planted: $name (${files[*]})"
 	t0=$(date +%s)
 	set +e

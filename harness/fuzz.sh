@@ -152,12 +152,15 @@ vm=$?
 set -e
 secs=$(($(date +%s) - t0))
 
-# Saved programs, out of the result channel; the fuzzer's own lines
+# Saved programs, out of the result channel; the fuzzer's own lines.  A
+# file the kernel cut short (no FUZZ-END) is dropped, to be made again
+# from the seed below.
 tr -d '\r' < "$out" | awk -v dir="$B/fuzz" '
 	/^FUZZ-FILE / { f = dir "/" $2; cmd = "base64 -d > " f; next }
 	/^FUZZ-END / { if (cmd != "") close(cmd); cmd = ""; next }
 	/^FUZZ-B64 / { if (cmd != "") print $2 | cmd; next }
-	/^fuzz: / { print }'
+	/^fuzz: / { print }
+	END { if (cmd != "") { close(cmd); system("rm -f \"" f "\"") } }' 2>/dev/null
 finished=0
 grep -q '^TS-DONE' "$out" && finished=1
 

@@ -74,13 +74,7 @@ fi
 
 # copy_dynamic PROGRAM DEST - a dynamically linked program of the host
 # and every library ldd names, at their host paths.
-copy_dynamic() {
-	local lib
-	install -D -m 755 "$1" "$root$2"
-	for lib in $(LC_ALL=C ldd "$1" | grep -o '/[^ ]*'); do
-		[ -e "$root$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$root$lib"
-	done
-}
+copy_dynamic() { copy_dynamic_into "$root" "$1" "$2"; }
 
 # copy_foreign PROGRAM DEST - the same for a program of the VM's (other)
 # architecture: the libraries it needs (readelf's NEEDED, one level, which

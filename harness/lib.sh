@@ -56,6 +56,23 @@ HARNESS_PKGS="
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
 	qemu-system-aarch64:qemu-system-arm
 "
+# Packages that only make bench-lttng needs (lttng-tools, with its session
+# daemon and consumer, is big and nothing else uses it): a script that
+# needs them sets TS_WITH_LTTNG=1 before sourcing this file, and its
+# declared PATH then holds them too.  The tracer, its library and
+# babeltrace2 (which counts what LTTng recorded) go into the VM; gnuplot
+# draws the plot on the host.
+LTTNG_PKGS="
+	lttng:lttng-tools lttng-sessiond:lttng-tools
+	/usr/include/x86_64-linux-gnu/lttng/tracepoint.h:liblttng-ust-dev
+	babeltrace2:babeltrace2 gnuplot:gnuplot-nox
+"
+# ts_pkgs - the packages this script declares: HARNESS_PKGS, and
+# LTTNG_PKGS under TS_WITH_LTTNG.
+ts_pkgs() {
+	echo "$HARNESS_PKGS"
+	if [ -n "${TS_WITH_LTTNG:-}" ]; then echo "$LTTNG_PKGS"; fi
+}
 TS_FULL_PATH=${TS_FULL_PATH:-$PATH}
 export TS_FULL_PATH
 
@@ -84,16 +101,16 @@ need_pkgs() {
 	)
 }
 
-# declared_path - install what HARNESS_PKGS lacks, then print a folder of
+# declared_path - install what ts_pkgs lacks, then print a folder of
 # links to the programs of the declared packages (less those named in
 # $TS_UNDECLARE, which harness-selftest uses to prove the check), of their
 # dependencies and of the "required" base.  Made again when dpkg's
 # database or the list changes.
 declared_path() {
 	local pkgs dir key
-	# shellcheck disable=SC2086
-	need_pkgs $HARNESS_PKGS
-	pkgs=$(for p in $HARNESS_PKGS; do echo "${p#*:}"; done |
+	# shellcheck disable=SC2046
+	need_pkgs $(ts_pkgs)
+	pkgs=$(for p in $(ts_pkgs); do echo "${p#*:}"; done |
 		grep -vxF -e "${TS_UNDECLARE:-//}" | sort -u | tr '\n' ' ')
 	key=$(echo "$pkgs" "$(stat -c %Y /var/lib/dpkg/status)" | sha1sum | cut -c1-12)
 	dir=$CACHE/path-$key
@@ -112,6 +129,17 @@ if [ -z "${TS_DECLARED_PATH:-}" ]; then
 fi
 
 file_static() { ! LC_ALL=C ldd "$1" >/dev/null 2>&1; }
+
+# copy_dynamic_into ROOT PROGRAM DEST - install a dynamically linked program
+# (or library) of the host at ROOT/DEST, and every library ldd names at its
+# host path under ROOT.
+copy_dynamic_into() {
+	local lib
+	install -D -m 755 "$2" "$1$3"
+	for lib in $(LC_ALL=C ldd "$2" | grep -o '/[^ ]*'); do
+		[ -e "$1$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$1$lib"
+	done
+}
 
 # base_tree - print the pristine base tree: $KSRC, or the unpacked Debian
 # linux-source-6.12 package kept in $CACHE.
@@ -157,6 +185,7 @@ variant_fragments() {
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config" ;;
+	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }

@@ -6,8 +6,9 @@
 
 src=$SRC
 # Every patched kernel exports the same headers: make fuzz on a fresh
-# clone has built only the debug one, make coverage the coverage one.
-for v in ours debug coverage; do
+# clone has built only the debug one, make coverage the coverage one,
+# make bench-lttng the lttng one.
+for v in ours debug coverage lttng; do
 	hdr=$(variant_obj $v)/usr/include
 	[ -d "$hdr" ] && break
 done

@@ -17,6 +17,7 @@ stacks passes through one of them; the others are listed as the base's
 (NOTE lines) and fail nothing.
 """
 import collections
+import fnmatch
 import os
 import re
 import sys
@@ -106,7 +107,9 @@ def main():
 
     rows = list(kunit_results(console))
     if test:
-        rows = [r for r in rows if test in (r[0], r[0].split('/', 1)[1].split('.')[0])]
+        rows = [r for r in rows
+                if any(n == test or fnmatch.fnmatchcase(n, test)
+                       for n in (r[0], r[0].split('/', 1)[1].split('.')[0]))]
     for line in results:
         parts = line.split(None, 3)
         if len(parts) >= 3 and parts[0] == 'TSRESULT':

@@ -7,9 +7,13 @@
 timeout=${TS_TIMEOUT:-300}
 con=/dev/console
 
+# want NAME - is NAME the test asked for?  TS_TEST may be a shell glob
+# (make check T='user_events*').
+# shellcheck disable=SC2254
 want() {
 	[ -z "$TS_TEST" ] || [ "$TS_TEST" = "$1" ] || [ "${1%%.*}" = "$TS_TEST" ] ||
-		{ [ "$TS_TEST" = ftrace-only ] && [ "${1#ftrace/}" != "$1" ]; }
+		{ [ "$TS_TEST" = ftrace-only ] && [ "${1#ftrace/}" != "$1" ]; } ||
+		case $1 in $TS_TEST) true ;; *) false ;; esac
 }
 
 result() { echo "TSRESULT $*"; echo "TSEND $1 $2" > $con; }

@@ -572,6 +572,13 @@ static int hist_attach(struct event_trigger_data *trig,
 	ret = hist_trigger_init(trig);
 	if (ret)
 		return ret;
+	/*
+	 * Records with time stamps from the first event on: the buffered
+	 * event is off before the histogram sees any.  (A record from it
+	 * would still read the clock, see tracing_event_time_stamp().)
+	 */
+	if (ht->hd->timestamps)
+		tracing_set_filter_buffering(file->tr, true);
 	/* after the others: the hist file shows them in order */
 	list_add_tail_rcu(&trig->list, &file->triggers);
 	update_cond_flag(file);
@@ -580,11 +587,11 @@ static int hist_attach(struct event_trigger_data *trig,
 		list_del_rcu(&trig->list);
 		update_cond_flag(file);
 		trace_event_trigger_enable_disable(file, 0);
+		if (ht->hd->timestamps)
+			tracing_set_filter_buffering(file->tr, false);
 		hist_trigger_put(trig);
 		return ret;
 	}
-	if (ht->hd->timestamps)
-		tracing_set_filter_buffering(file->tr, true);
 	return 0;
 }
 

@@ -2,12 +2,14 @@
 /*
  * user_events: the registry of events and their consumers.
  *
- * An event is created from a parsed command, lives on user_event_list (and
- * in user_event_table, to be found by name) and in the trace core
- * (events/user_events/<name>/, dynamic_events) and is destroyed by an
+ * An event is created from a parsed command in a group, lives on
+ * user_event_list (and in user_event_table, to be found by group and name)
+ * and in the trace core (events/<group's system>/<name>/, dynamic_events:
+ * events/user_events/<name>/ for the default group) and is destroyed by an
  * explicit delete once nothing references it, or, when transient, once
  * nothing pins nor uses it.  Multi-format events live under
- * events/user_events_multi/<name>.<id>/, one per distinct field list.  All
+ * events/user_events_multi/<name>.<id>/ (in a group's own system for the
+ * other groups), one per distinct field list.  All
  * of this happens under event_mutex; see trace_user.h for the whole
  * locking picture.
  */
@@ -27,9 +29,9 @@
 LIST_HEAD(user_event_list);
 
 /*
- * The same events by a hash of their name (event_mutex), so that a
- * registration does not walk every event: tens of thousands may exist.
- * The events of a multi-format name share its bucket.
+ * The same events by a hash of their group and name (event_mutex), so
+ * that a registration does not walk every event: tens of thousands may
+ * exist.  The events of a multi-format name share its bucket.
  */
 #define USER_EVENT_HASH_BITS	10
 static DEFINE_HASHTABLE(user_event_table, USER_EVENT_HASH_BITS);
@@ -73,24 +75,26 @@ static void user_event_reap_soon(void)
 	mod_delayed_work(system_wq, &user_event_reaper, USER_EVENT_REAP_WAIT);
 }
 
-/* Hash of the event name held in the first len bytes of name */
-static u32 user_event_key(const char *name, size_t len)
+/* Hash of the group and the event name held in the first len bytes */
+static u32 user_event_key(const struct user_event_group *group,
+			  const char *name, size_t len)
 {
-	return full_name_hash(NULL, name, len);
+	return full_name_hash(group, name, len);
 }
 
 /*
  * By tracepoint name: "name", or "name.<id>" for a multi-format event
  * (event names hold no '.', so what comes before it is the hashed name).
  */
-static struct user_event *user_event_find(const char *name)
+static struct user_event *user_event_find(struct user_event_group *group,
+					  const char *name)
 {
-	u32 key = user_event_key(name, strchrnul(name, '.') - name);
+	u32 key = user_event_key(group, name, strchrnul(name, '.') - name);
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
 	hash_for_each_possible(user_event_table, ev, hnode, key)
-		if (!strcmp(ev->call.name, name))
+		if (ev->group == group && !strcmp(ev->call.name, name))
 			return ev;
 	return NULL;
 }
@@ -100,15 +104,16 @@ static struct user_event *user_event_find(const char *name)
  * single-format name declared with other fields.  Single- and multi-format
  * events never match each other.
  */
-static struct user_event *user_event_match(const struct user_event_desc *desc,
+static struct user_event *user_event_match(struct user_event_group *group,
+					   const struct user_event_desc *desc,
 					   bool multi)
 {
-	u32 key = user_event_key(desc->name, strlen(desc->name));
+	u32 key = user_event_key(group, desc->name, strlen(desc->name));
 	struct user_event *ev;
 
 	lockdep_assert_held(&event_mutex);
 	hash_for_each_possible(user_event_table, ev, hnode, key) {
-		if (user_event_is_multi(ev) != multi ||
+		if (ev->group != group || user_event_is_multi(ev) != multi ||
 		    strcmp(ev->desc.name, desc->name))
 			continue;
 		if (user_event_desc_same_fields(&ev->desc, desc))
@@ -175,8 +180,9 @@ static void user_event_free(struct user_event *ev)
 	kfree(ev);
 }
 
-/* Make desc a live event; desc is consumed whatever the outcome */
-static int user_event_create(struct user_event_desc *desc,
+/* Make desc a live event of group; desc is consumed whatever the outcome */
+static int user_event_create(struct user_event_group *group,
+			     struct user_event_desc *desc,
 			     const struct user_event_reg_opts *opts,
 			     struct user_event **evp)
 {
@@ -192,14 +198,15 @@ static int user_event_create(struct user_event_desc *desc,
 	ev->desc = *desc;
 	memset(desc, 0, sizeof(*desc));
 	INIT_LIST_HEAD(&ev->enablers);
+	ev->group = group;
 	ev->reg_flags = opts->flags;
 	ev->transient = !opts->keep;
 	ev->call.name = ev->desc.name;
-	ev->class.system = USER_EVENTS_SYSTEM;
+	ev->class.system = group->system;
 	if (user_event_is_multi(ev)) {
 		ev->call.name = kasprintf(GFP_KERNEL_ACCOUNT, "%s.%llx",
 					  ev->desc.name, user_event_multi_id++);
-		ev->class.system = USER_EVENTS_MULTI_SYSTEM;
+		ev->class.system = group->multi_system;
 		if (!ev->call.name) {
 			ev->call.name = ev->desc.name;
 			ret = -ENOMEM;
@@ -212,7 +219,7 @@ static int user_event_create(struct user_event_desc *desc,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	ret = user_event_count_add();
+	ret = user_event_count_add(group);
 	if (ret)
 		goto err_free;
 	if (opts->status_bit) {
@@ -245,7 +252,7 @@ static int user_event_create(struct user_event_desc *desc,
 
 	list_add_tail(&ev->link, &user_event_list);
 	hash_add(user_event_table, &ev->hnode,
-		 user_event_key(ev->desc.name, strlen(ev->desc.name)));
+		 user_event_key(group, ev->desc.name, strlen(ev->desc.name)));
 	*evp = ev;
 	return 0;
 
@@ -255,7 +262,7 @@ err_type:
 	unregister_trace_event(&ev->call.event);
 err_count:
 	user_event_bit_put(ev);
-	user_event_count_sub();
+	user_event_count_sub(group);
 err_free:
 	user_event_free(ev);
 	return ret;
@@ -282,16 +289,16 @@ static int user_event_destroy(struct user_event *ev)
 	list_del(&ev->link);
 	hash_del(&ev->hnode);
 	user_event_bit_put(ev);
-	user_event_count_sub();
+	user_event_count_sub(ev->group);
 	user_event_free(ev);
 	return 0;
 }
 
 /*
- * Register cmd, or find the identical event it names.  The caller gets a
- * pin it must drop with user_event_put().
+ * Register cmd in group, or find the identical event it names there.  The
+ * caller gets a pin it must drop with user_event_put().
  */
-int user_event_register_cmd(const char *cmd,
+int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
 			    struct trace_parse_err *perr)
@@ -307,7 +314,7 @@ int user_event_register_cmd(const char *cmd,
 		return ret;
 
 	guard(mutex)(&event_mutex);
-	ev = user_event_match(&desc, multi);
+	ev = user_event_match(group, &desc, multi);
 	if (ev) {
 		user_event_desc_free(&desc);
 		if (IS_ERR(ev))
@@ -320,7 +327,7 @@ int user_event_register_cmd(const char *cmd,
 		if (opts->keep)
 			ev->transient = false;
 	} else {
-		ret = user_event_create(&desc, opts, &ev);
+		ret = user_event_create(group, &desc, opts, &ev);
 		if (ret)
 			return ret;
 		created = true;
@@ -376,15 +383,39 @@ static int user_event_delete_checked(struct user_event *ev)
 	return user_event_destroy(ev);
 }
 
-int user_event_delete(const char *name)
+int user_event_delete(struct user_event_group *group, const char *name)
 {
 	struct user_event *ev;
 
 	guard(mutex)(&event_mutex);
-	ev = user_event_find(name);
+	ev = user_event_find(group, name);
 	if (!ev)
 		return -ENOENT;
 	return user_event_delete_checked(ev);
+}
+
+/*
+ * rmdir of group: all its events go, or none when one is busy (-EBUSY).
+ * The caller holds user_event_group_mutex and no file of group is open,
+ * so no registration can add one meanwhile.
+ */
+int user_event_group_destroy_events(struct user_event_group *group)
+{
+	struct user_event *ev, *tmp;
+	int ret;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(ev, &user_event_list, link)
+		if (ev->group == group && user_event_busy(ev))
+			return -EBUSY;
+	list_for_each_entry_safe(ev, tmp, &user_event_list, link) {
+		if (ev->group != group)
+			continue;
+		ret = user_event_destroy(ev);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static struct user_event *user_event_from_devent(struct dyn_event *dev)
@@ -412,7 +443,8 @@ static int user_event_dyn_create(const char *raw)
 		return -ECANCELED;
 	if (!perfmon_capable())
 		return -EPERM;
-	ret = user_event_register_cmd(raw + strlen(USER_EVENTS_PREFIX), &opts,
+	ret = user_event_register_cmd(&user_event_default_group,
+				      raw + strlen(USER_EVENTS_PREFIX), &opts,
 				      &ev, &perr);
 	if (ret == -EINVAL && perr.err != USER_ERR_NONE)
 		tracing_log_err(NULL, "user_events", raw, user_event_errs,
@@ -441,7 +473,11 @@ static int user_event_dyn_free(struct dyn_event *dev)
 	return user_event_delete_checked(user_event_from_devent(dev));
 }
 
-/* "!u:name [fields]": the name, and the fields when given, must match */
+/*
+ * "!u:name [fields]": the name, and the fields when given, must match.
+ * Without a system only the default group's events match; another
+ * group's are named with theirs ("-:user_events_NAME/name").
+ */
 static bool user_event_dyn_match(const char *system, const char *event,
 				 int argc, const char **argv,
 				 struct dyn_event *dev)
@@ -454,7 +490,8 @@ static bool user_event_dyn_match(const char *system, const char *event,
 	char *buf;
 	int i;
 
-	if (system && strcmp(system, ev->class.system))
+	if (system ? strcmp(system, ev->class.system) :
+		     ev->group != &user_event_default_group)
 		return false;
 	if (strcmp(event, ev->call.name))
 		return false;

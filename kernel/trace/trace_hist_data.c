@@ -451,7 +451,7 @@ static __always_inline void hist_update(struct hist_data *hd,
 
 	/* one read of the clock, however many fields want it */
 	if (hd->timestamps && ev->rbe) {
-		ev->ts = ring_buffer_event_time_stamp(ev->buffer, ev->rbe);
+		ev->ts = tracing_event_time_stamp(ev->buffer, ev->rbe);
 		ev->has_ts = true;
 	}
 	if (!hd->compound) {

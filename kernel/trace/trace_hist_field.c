@@ -512,7 +512,7 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 		break;
 	case HIST_FIELD_TIMESTAMP:
 		v = ev->has_ts ? ev->ts :
-		    ring_buffer_event_time_stamp(ev->buffer, ev->rbe);
+		    tracing_event_time_stamp(ev->buffer, ev->rbe);
 		if (f->constant)
 			v = ns2usecs(v);
 		break;

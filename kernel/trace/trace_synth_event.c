@@ -16,6 +16,13 @@
  * first, then the record is reserved (nested, as a histogram action runs
  * inside another event's write) and filled.  See trace_synth.h for the
  * lifetime rules that make reading the definition safe here.
+ *
+ * A string arrives as an address that may be anything: a histogram may
+ * pass a number of the right size (a kprobe's u64 argument that points to
+ * a string, say), as on the base kernel.  So strings are read with the
+ * nofault accessors, and one that cannot be read is stored as
+ * FAULT_STRING.  A stack comes only from a histogram's own stack fields
+ * (the hist binder refuses anything else) or the in-kernel API.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -148,6 +155,36 @@ static struct trace_event_functions synth_event_funcs = {
 };
 
 /*
+ * Bytes of the string at @s with its NUL, at most STR_VAR_LEN_MAX, read
+ * without faulting; sizeof(FAULT_STRING) when it cannot be read.
+ */
+static unsigned int synth_str_size(const char *s)
+{
+	unsigned int len = 0;
+	char chunk[32];
+	long n;
+
+	if (!s)
+		return sizeof(FAULT_STRING);
+	for (;;) {
+		/* n bytes read; the last is a NUL, read or put there */
+		n = strncpy_from_kernel_nofault(chunk, s + len, sizeof(chunk));
+		if (n < 0)
+			return sizeof(FAULT_STRING);
+		if (n < (long)sizeof(chunk) || len + n >= STR_VAR_LEN_MAX)
+			return min_t(unsigned int, len + n, STR_VAR_LEN_MAX);
+		len += n - 1;	/* the last byte was not seen: read it again */
+	}
+}
+
+/* Copy the string at @s into @dst of @size bytes, or FAULT_STRING */
+static void synth_str_copy(char *dst, const char *s, unsigned int size)
+{
+	if (!s || strncpy_from_kernel_nofault(dst, s, size) < 0)
+		strscpy(dst, FAULT_STRING, size);
+}
+
+/*
  * Bytes a char[] or long[] value appends to the record.  A string is cut
  * at STR_VAR_LEN_MAX - 1 characters; a stack, [count, address...], at its
  * count, its first zero address or HIST_STACKTRACE_DEPTH addresses,
@@ -159,8 +196,7 @@ static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 	unsigned int n;
 
 	if (!f->is_stack)
-		return val ? strnlen((char *)(uintptr_t)val, STR_VAR_LEN_MAX - 1) + 1
-			   : sizeof(FAULT_STRING);
+		return synth_str_size((const char *)(uintptr_t)val);
 	if (!stack || !stack[0])
 		return 0;
 	for (n = 0; n < HIST_STACKTRACE_DEPTH && n < stack[0] && stack[n + 1]; n++)
@@ -200,8 +236,7 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 		synth_store_num(slot, f->size, val);
 		break;
 	case SYNTH_STR:
-		strscpy((char *)slot, str ?: FAULT_STRING,
-			f->str_len ?: STR_VAR_LEN_MAX);
+		synth_str_copy((char *)slot, str, f->str_len ?: STR_VAR_LEN_MAX);
 		break;
 	case SYNTH_DYN_STR:
 	case SYNTH_STACK:
@@ -215,7 +250,7 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 			if (len)
 				stack[0] = len / sizeof(long) - 1;
 		} else {
-			strscpy((void *)entry + *tail, str ?: FAULT_STRING, len);
+			synth_str_copy((void *)entry + *tail, str, len);
 		}
 		*tail += len;
 		break;

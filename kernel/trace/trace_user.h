@@ -23,6 +23,17 @@
  *   trace_user_enabler.c  remote-write words, per-mm state, fork/exit
  *   trace_user_write.c    write()/writev() into ftrace and perf
  *   trace_user_fs.c       tracefs files, ioctls, dynamic_events glue
+ *   trace_user_group.c    groups: mkdir/rmdir, their files and limits
+ *
+ * Groups: every event belongs to one group, for its whole life.  The
+ * top-level user_events_data and user_events_status are the default
+ * group's (system "user_events", multi-format events in
+ * "user_events_multi"); mkdir user_events_groups/NAME makes another, with
+ * its own user_events_data, user_events_status (its own status page) and
+ * user_events_max, whose events live in system "user_events_NAME".  An fd
+ * of a group's user_events_data reaches that group's events only: the
+ * registry keys on the group and the name, so one name in two groups is
+ * two events.
  *
  * One call runs both ways, on purpose: the registry tells the status bits
  * and the enablers when an event's consumers change
@@ -65,7 +76,22 @@
  *   no index survives the section.
  *
  * - Status bits change only under event_mutex with atomic little-endian
- *   bit operations; user space reads the page without any lock.
+ *   bit operations; user space reads the page without any lock.  Each
+ *   group has its page and its bitmap of bits in use, both under
+ *   event_mutex like its count of events.
+ *
+ * - Groups.  user_event_group_mutex guards the list of groups, their
+ *   open-file counts and their death; mkdir and rmdir hold it throughout,
+ *   including the tracefs calls, and take event_mutex inside it (never
+ *   the other way round).  A group's files carry its id, not a pointer:
+ *   a file bind-mounted elsewhere outlives rmdir, and its open() finds no
+ *   live group with that id (ids are never reused) and fails.  An open
+ *   file counts in its group, which rmdir refuses (-EBUSY) while any is
+ *   open or while any of its events is busy (enabled, pinned by a
+ *   remote-write word, open in tracefs); otherwise it destroys the events
+ *   under event_mutex, then the files, then the group.  An event's
+ *   pointer to its group is thus valid for the event's whole life, and an
+ *   fd's for the fd's.  The write path never looks at groups.
  *
  * - An event registered through the remote-write layout without
  *   USER_EVENT_REG_PERSIST is transient: when its last pin goes (fd slot or
@@ -131,6 +157,30 @@
 #define USER_EVENT_FIXED_MAX	2048
 /* Bits of the status page: one page, bit 0 never handed out */
 #define USER_EVENT_STATUS_BITS	(PAGE_SIZE * BITS_PER_BYTE)
+/* Longest group name (its system is "user_events_" and the name) */
+#define USER_EVENT_GROUP_NAME_MAX	64
+/* Events a new group may hold until its user_events_max is written */
+#define USER_EVENT_GROUP_MAX_DEFAULT	1024
+
+/*
+ * A group of events: the default one (top-level files) or one made by
+ * mkdir in user_events_groups/.  See "Groups" above for its lifetime.
+ */
+struct user_event_group {
+	char			*name;		/* NULL: the default group */
+	char			*system;	/* "user_events[_NAME]" */
+	const char		*multi_system;	/* system of multi-format events */
+	struct page		*status_page;	/* mapped by its programs */
+	unsigned long		*bits_used;	/* bits handed out (event_mutex) */
+	unsigned int		count;		/* its events (event_mutex) */
+	unsigned int		max;		/* most events; READ_ONCE */
+	unsigned long		id;		/* i_private of its files; 0: default */
+	unsigned int		open_files;	/* user_event_group_mutex */
+	struct dentry		*dir;		/* its folder, NULL: default */
+	struct list_head	link;		/* user_event_groups (group mutex) */
+};
+
+extern struct user_event_group user_event_default_group;
 
 /* How a field's bytes are laid out and shown */
 enum user_field_kind {
@@ -171,6 +221,7 @@ struct user_event {
 	struct list_head		link;	/* user_event_list (event_mutex) */
 	struct hlist_node		hnode;	/* user_event_table (event_mutex) */
 	struct user_event_desc		desc;	/* name and fields, immutable */
+	struct user_event_group		*group;	/* its group, for its life */
 	refcount_t			refs;	/* registry + fd slots */
 	unsigned int			bit;	/* status bit, 0: none (event_mutex) */
 	bool				status_on; /* consumed, as published */
@@ -218,6 +269,7 @@ struct user_event_refs {
 
 /* Private data of an open user_events_data file */
 struct user_event_fd {
+	struct user_event_group		*group;	/* counted open in it */
 	struct mutex			lock;	/* serializes table updates */
 	struct user_event_refs __rcu	*refs;	/* current table or NULL */
 	int				idle_ret; /* write nobody consumes */
@@ -249,6 +301,11 @@ enum user_event_err {
 	USER_ERR_TRAILING,
 	USER_ERR_TOO_MANY,
 	USER_ERR_TOO_BIG,
+	USER_ERR_GROUP_NO_NAME,
+	USER_ERR_GROUP_BAD_NAME,
+	USER_ERR_GROUP_NAME_LONG,
+	USER_ERR_GROUP_RESERVED,
+	USER_ERR_GROUP_EXISTS,
 	USER_ERR_MAX,
 };
 
@@ -284,8 +341,10 @@ void user_event_show_cmd(struct seq_file *m, const struct user_event *ev);
 
 /* trace_user_status.c */
 int __init user_event_status_init(void);
-int user_event_count_add(void);
-void user_event_count_sub(void);
+int user_event_status_alloc(struct user_event_group *group);
+void user_event_status_free(struct user_event_group *group);
+int user_event_count_add(struct user_event_group *group);
+void user_event_count_sub(struct user_event_group *group);
 int user_event_bit_get(struct user_event *ev);
 void user_event_bit_put(struct user_event *ev);
 void user_event_bit_update(struct user_event *ev);
@@ -294,7 +353,8 @@ extern const struct file_operations user_event_status_fops;
 /* trace_user_enabler.c */
 int user_event_enabler_add(struct user_event *ev,
 			   const struct user_enabler_reg *reg);
-int user_event_enabler_remove(const struct user_unreg *unreg);
+int user_event_enabler_remove(struct user_event_group *group,
+			      const struct user_unreg *unreg);
 void user_event_enablers_update(struct user_event *ev);
 
 /*
@@ -320,15 +380,23 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 
 /* trace_events_user.c */
 extern struct list_head user_event_list;
-int user_event_register_cmd(const char *cmd,
+int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
 			    struct trace_parse_err *perr);
 void user_event_put(struct user_event *ev);
-int user_event_delete(const char *name);
+int user_event_delete(struct user_event_group *group, const char *name);
+int user_event_group_destroy_events(struct user_event_group *group);
 extern struct dyn_event_operations user_event_dyn_ops;
 
 /* trace_user_fs.c */
 extern const struct file_operations user_event_data_fops;
+
+/* trace_user_group.c */
+int user_event_group_name_check(const char *name,
+				struct trace_parse_err *perr);
+struct user_event_group *user_event_group_open(struct inode *inode);
+void user_event_group_close(struct user_event_group *group);
+int __init user_event_groups_init(void);
 
 #endif /* _TRACE_USER_H */

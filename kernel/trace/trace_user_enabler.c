@@ -252,8 +252,12 @@ int user_event_enabler_add(struct user_event *ev,
 	return 0;
 }
 
-/* DIAG_IOCSUNREG: forget current's word and clear its bit */
-int user_event_enabler_remove(const struct user_unreg *unreg)
+/*
+ * DIAG_IOCSUNREG: forget current's word and clear its bit; only a word
+ * naming an event of group, the group of the fd asking.
+ */
+int user_event_enabler_remove(struct user_event_group *group,
+			      const struct user_unreg *unreg)
 {
 	struct user_event_mm *umm = current->user_event_mm;
 	struct user_event_enabler *e;
@@ -265,7 +269,7 @@ int user_event_enabler_remove(const struct user_unreg *unreg)
 		scoped_guard(mutex, &event_mutex) {
 			e = user_event_enabler_find(umm, unreg->disable_addr,
 						    unreg->disable_bit);
-			if (!e)
+			if (!e || e->ev->group != group)
 				return -ENOENT;
 			if (!user_event_enabler_set(e, false) ||
 			    tries == USER_EVENT_FAULT_ROUNDS) {

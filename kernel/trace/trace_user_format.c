@@ -38,6 +38,11 @@ const char *user_event_errs[] = {
 	[USER_ERR_TRAILING]		= "Unexpected text after field",
 	[USER_ERR_TOO_MANY]		= "Too many fields",
 	[USER_ERR_TOO_BIG]		= "Fixed fields are too large",
+	[USER_ERR_GROUP_NO_NAME]	= "Group name is missing",
+	[USER_ERR_GROUP_BAD_NAME]	= "Group name must be [A-Za-z0-9_]",
+	[USER_ERR_GROUP_NAME_LONG]	= "Group name is too long",
+	[USER_ERR_GROUP_RESERVED]	= "Group name is reserved",
+	[USER_ERR_GROUP_EXISTS]		= "Group already exists",
 	[USER_ERR_MAX]			= NULL,
 };
 
@@ -254,13 +259,19 @@ struct trace_event_functions user_event_output_funcs = {
 	.trace = user_event_output,
 };
 
-/* dynamic_events line: "u:name type name; struct X name N" */
+/*
+ * dynamic_events line: "u:name type name; struct X name N", the name
+ * preceded by "SYSTEM/" for an event of a group other than the default.
+ */
 void user_event_show_cmd(struct seq_file *m, const struct user_event *ev)
 {
 	const struct user_event_field *f;
 	unsigned int i;
 
-	seq_printf(m, "%s%s", USER_EVENTS_PREFIX, ev->desc.name);
+	seq_puts(m, USER_EVENTS_PREFIX);
+	if (ev->group != &user_event_default_group)
+		seq_printf(m, "%s/", ev->class.system);
+	seq_puts(m, ev->desc.name);
 	for (i = 0; i < ev->desc.nr_fields; i++) {
 		f = &ev->desc.fields[i];
 		seq_printf(m, "%s%s %s", i ? "; " : " ", f->type, f->name);

@@ -7,6 +7,8 @@
  * from the remote-write one), DIAG_IOCSUNREG removes a remote-write word,
  * DIAG_IOCSDEL deletes an unreferenced event, write() emits.
  * user_events_status: mmap of the status page, read() of a summary.
+ * Each group has both files (trace_user_group.c); an fd reaches the
+ * events of its own group only.
  *
  * An fd's index table only grows, under user_event_fd.lock, by replacing
  * the whole table (RCU); the events it names stay pinned until release.
@@ -21,15 +23,17 @@
 
 static int user_event_data_open(struct inode *inode, struct file *file)
 {
+	struct user_event_group *group = user_event_group_open(inode);
 	struct user_event_fd *ufd;
-	int ret;
 
-	ret = tracing_check_open_get_tr(NULL);
-	if (ret)
-		return ret;
+	if (IS_ERR(group))
+		return PTR_ERR(group);
 	ufd = kzalloc(sizeof(*ufd), GFP_KERNEL);
-	if (!ufd)
+	if (!ufd) {
+		user_event_group_close(group);
 		return -ENOMEM;
+	}
+	ufd->group = group;
 	mutex_init(&ufd->lock);
 	file->private_data = ufd;
 	return 0;
@@ -50,6 +54,7 @@ static int user_event_data_release(struct inode *inode, struct file *file)
 	}
 	kfree(refs);
 	mutex_destroy(&ufd->lock);
+	user_event_group_close(ufd->group);
 	kfree(ufd);
 	return 0;
 }
@@ -91,7 +96,8 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev)
 }
 
 /* Register cmd at user address uargs; returns the pinned event */
-static int user_event_reg_cmd(u64 uargs, const struct user_event_reg_opts *opts,
+static int user_event_reg_cmd(struct user_event_fd *ufd, u64 uargs,
+			      const struct user_event_reg_opts *opts,
 			      struct user_event **evp)
 {
 	struct trace_parse_err perr;
@@ -101,7 +107,7 @@ static int user_event_reg_cmd(u64 uargs, const struct user_event_reg_opts *opts,
 	cmd = strndup_user(u64_to_user_ptr(uargs), USER_EVENT_CMD_MAX);
 	if (IS_ERR(cmd))
 		return PTR_ERR(cmd);
-	ret = user_event_register_cmd(cmd, opts, evp, &perr);
+	ret = user_event_register_cmd(ufd->group, cmd, opts, evp, &perr);
 	kfree(cmd);
 	return ret;
 }
@@ -117,7 +123,7 @@ static long user_event_reg_status(struct user_event_fd *ufd,
 	ret = copy_struct_from_user(&reg, sizeof(reg), ureg, size);
 	if (ret)
 		return ret;
-	ret = user_event_reg_cmd(reg.name_args, &opts, &ev);
+	ret = user_event_reg_cmd(ufd, reg.name_args, &opts, &ev);
 	if (ret)
 		return ret;
 	idx = user_event_fd_add(ufd, ev);
@@ -165,7 +171,7 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 		return ret;
 	opts.flags = reg.flags;
 	opts.keep = reg.flags & USER_EVENT_REG_PERSIST;
-	ret = user_event_reg_cmd(reg.name_args, &opts, &ev);
+	ret = user_event_reg_cmd(ufd, reg.name_args, &opts, &ev);
 	if (ret)
 		return ret;
 	ret = user_event_enabler_add(ev, &reg);
@@ -197,7 +203,8 @@ static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 	return user_event_reg_enabler(ufd, ureg, size);
 }
 
-static long user_event_ioctl_unreg(struct user_unreg __user *uunreg)
+static long user_event_ioctl_unreg(struct user_event_fd *ufd,
+				   struct user_unreg __user *uunreg)
 {
 	struct user_unreg unreg;
 	u32 size;
@@ -214,10 +221,11 @@ static long user_event_ioctl_unreg(struct user_unreg __user *uunreg)
 		return ret;
 	if (unreg.__reserved || unreg.__reserved2)
 		return -EINVAL;
-	return user_event_enabler_remove(&unreg);
+	return user_event_enabler_remove(ufd->group, &unreg);
 }
 
-static long user_event_ioctl_del(char __user *uname)
+static long user_event_ioctl_del(struct user_event_fd *ufd,
+				 char __user *uname)
 {
 	char *name;
 	int ret;
@@ -225,7 +233,7 @@ static long user_event_ioctl_del(char __user *uname)
 	name = strndup_user(uname, USER_EVENT_NAME_MAX + 1);
 	if (IS_ERR(name))
 		return PTR_ERR(name);
-	ret = user_event_delete(name);
+	ret = user_event_delete(ufd->group, name);
 	kfree(name);
 	return ret;
 }
@@ -239,9 +247,9 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 	case DIAG_IOCSREG:
 		return user_event_ioctl_reg(ufd, (void __user *)arg);
 	case DIAG_IOCSDEL:
-		return user_event_ioctl_del((char __user *)arg);
+		return user_event_ioctl_del(ufd, (char __user *)arg);
 	case DIAG_IOCSUNREG:
-		return user_event_ioctl_unreg((void __user *)arg);
+		return user_event_ioctl_unreg(ufd, (void __user *)arg);
 	}
 	return -ENOTTY;
 }
@@ -270,6 +278,9 @@ static int __init user_events_init(void)
 		ret = -ENODEV;
 		goto err;
 	}
+	/* Without groups, the default group works on */
+	if (user_event_groups_init())
+		pr_warn("user_events: no user_events_groups\n");
 	return 0;
 err:
 	pr_warn("user_events: not available (%d)\n", ret);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the pure parts of user_events: command parsing (layout,
- * errors and the column they point at) and print fmt generation.
+ * errors and the column they point at), print fmt generation and the
+ * names a group may take.
  */
 #include <kunit/test.h>
 
@@ -176,12 +177,61 @@ static void user_kunit_print_fmt(struct kunit *test)
 	user_event_desc_free(&desc);
 }
 
+/* A group name and what its check must say */
+struct user_kunit_group_name {
+	const char		*name;	/* mkdir's name */
+	int			ret;	/* 0, -EINVAL or -ENAMETOOLONG */
+	enum user_event_err	err;	/* expected error */
+	unsigned int		pos;	/* expected column */
+};
+
+static const struct user_kunit_group_name user_kunit_group_names[] = {
+	{ "g1",		0,		USER_ERR_NONE,			0 },
+	{ "Web_Tier_2",	0,		USER_ERR_NONE,			0 },
+	{ "",		-EINVAL,	USER_ERR_GROUP_NO_NAME,		0 },
+	{ ".",		-EINVAL,	USER_ERR_GROUP_BAD_NAME,	0 },
+	{ "..",		-EINVAL,	USER_ERR_GROUP_BAD_NAME,	0 },
+	{ "a/b",	-EINVAL,	USER_ERR_GROUP_BAD_NAME,	1 },
+	{ "ab-c",	-EINVAL,	USER_ERR_GROUP_BAD_NAME,	2 },
+	{ "a b",	-EINVAL,	USER_ERR_GROUP_BAD_NAME,	1 },
+	{ "x:y",	-EINVAL,	USER_ERR_GROUP_BAD_NAME,	1 },
+	{ "multi",	-EINVAL,	USER_ERR_GROUP_RESERVED,	0 },
+	{ "registry",	-EINVAL,	USER_ERR_GROUP_RESERVED,	0 },
+	{ "multi2",	0,		USER_ERR_NONE,			0 },
+	/* 64 characters: the longest */
+	{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+			0,		USER_ERR_NONE,			0 },
+	{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+			-ENAMETOOLONG,	USER_ERR_GROUP_NAME_LONG,	64 },
+};
+
+static void user_kunit_group_name(struct kunit *test)
+{
+	struct trace_parse_err perr;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(user_kunit_group_names); i++) {
+		const struct user_kunit_group_name *c =
+			&user_kunit_group_names[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, c->ret,
+				    user_event_group_name_check(c->name, &perr),
+				    "group '%s'", c->name);
+		KUNIT_EXPECT_EQ_MSG(test, c->err, perr.err, "group '%s'",
+				    c->name);
+		if (c->ret)
+			KUNIT_EXPECT_EQ_MSG(test, c->pos, perr.pos,
+					    "group '%s'", c->name);
+	}
+}
+
 static struct kunit_case user_kunit_cases[] = {
 	KUNIT_CASE(user_kunit_bad_commands),
 	KUNIT_CASE(user_kunit_layout),
 	KUNIT_CASE(user_kunit_long_lookalikes),
 	KUNIT_CASE(user_kunit_same_fields),
 	KUNIT_CASE(user_kunit_print_fmt),
+	KUNIT_CASE(user_kunit_group_name),
 	{}
 };
 

@@ -113,6 +113,11 @@ static void gen_key(struct gen *g, int ev, struct text *t)
 		add(t, "common_stacktrace");
 		return;
 	}
+	/* a new key on every event: a small map fills up and must refuse */
+	if (chance(&g->r, 8)) {
+		add(t, "common_timestamp%s", chance(&g->r, 2) ? ".usecs" : "");
+		return;
+	}
 	f = &e->f[below(&g->r, e->nf)];
 	add(t, "%s", f->name);
 	if (f->str || !f->size)
@@ -236,13 +241,33 @@ static void gen_params(struct gen *g, int ev, const char *const *names, int n,
 	}
 }
 
+/* The synthetic event that eprobe event @ev sits on, or -1 */
+static int eprobe_synth(int ev)
+{
+	const struct fz_event *e = &fz_events[ev];
+	const char *body;
+
+	if (e->kind != FZ_EV_EPROBE)
+		return -1;
+	body = fz_eprobe_defs[e->def].body;
+	if (strncmp(body, "synthetic/fz_s", 14))
+		return -1;
+	return body[14] - '0';
+}
+
 static int gen_synth_target(struct gen *g, int ev)
 {
 	const struct fz_event *e = &fz_events[ev];
 
-	/* a histogram on a synthetic event fires that very event, often */
+	/*
+	 * A histogram on a synthetic event fires that very event, often,
+	 * and so does one on an eprobe of a synthetic event: a loop the
+	 * parser cannot see, which only the write path's guard stops.
+	 */
 	if (e->kind == FZ_EV_SYNTH && chance(&g->r, 2))
 		return e->def;
+	if (eprobe_synth(ev) >= 0 && chance(&g->r, 2))
+		return eprobe_synth(ev);
 	return below(&g->r, 4);
 }
 
@@ -254,8 +279,9 @@ static void gen_handler(struct gen *g, int ev, const char *const *names,
 	switch (below(&g->r, 4)) {
 	case 0:
 	case 1:
+		/* itself a third of the time, two thirds on an eprobe loop */
 		o = ev;
-		if (!chance(&g->r, 3)) {
+		if (eprobe_synth(ev) >= 0 ? chance(&g->r, 3) : !chance(&g->r, 3)) {
 			o = below(&g->r, fz_nevents);
 			for (s = 0; s < 4 && !g->nvar[o]; s++)
 				o = below(&g->r, fz_nevents);
@@ -313,9 +339,12 @@ static void gen_hist(struct gen *g, int scope, int ev, struct text *t)
 {
 	const char *names[3];
 	int n = below(&g->r, 4), i, j;
+	bool fills;
 
 	add(t, "hist:keys=");
 	gen_key(g, ev, t);
+	/* keyed by time stamp: a new entry on every event */
+	fills = strstr(t->buf, "keys=common_timestamp");
 	if (chance(&g->r, 8)) {
 		add(t, ",");
 		gen_key(g, ev, t);
@@ -337,7 +366,9 @@ static void gen_hist(struct gen *g, int scope, int ev, struct text *t)
 		add(t, ":%s=", names[i]);
 		gen_var_expr(g, ev, names, i, n, t);
 	}
-	if (chance(&g->r, 5))
+	if (fills && chance(&g->r, 2))
+		add(t, ":size=128");	/* the smallest: full within an epoch */
+	else if (chance(&g->r, 5))
 		add(t, ":size=%u", 128u << below(&g->r, 3));
 	if (chance(&g->r, 12))
 		add(t, ":name=fz_h%u", below(&g->r, 3));
@@ -468,8 +499,14 @@ static void gen_def_op(struct gen *g, struct fz_op *op, struct text *t)
 			add(t, "e:%s %s", fz_eprobe_defs[d].name, fz_eprobe_defs[d].body);
 	} else {
 		op->kind = chance(&g->r, 3) ? OP_RMDIR : OP_MKDIR;
-		snprintf(op->path, sizeof(op->path), "instances/fz_i%u",
-			 below(&g->r, FZ_INSTANCES));
+		/* now and then a user_events group, opened by OP_UE_OPEN */
+		if (chance(&g->r, 3))
+			snprintf(op->path, sizeof(op->path),
+				 "user_events_groups/fz_g%u",
+				 below(&g->r, FZ_UE_GROUPS));
+		else
+			snprintf(op->path, sizeof(op->path), "instances/fz_i%u",
+				 below(&g->r, FZ_INSTANCES));
 	}
 }
 
@@ -691,6 +728,47 @@ static void gen_op(struct gen *g, struct fz_op *op, bool unpriv)
 	set_text(op, &t);
 }
 
+/*
+ * Set pieces: states a random program reaches too rarely for a default
+ * run to see them, written by worker 0 at its first steps of one epoch
+ * in three.  A map keyed by time stamp, of the smallest size, fills up
+ * on sched_switch within the epoch and must refuse the rest.  An eprobe
+ * on a synthetic event whose histogram traces that event again is a loop
+ * no hist command shows, which only the write path's guard stops; every
+ * sched_switch sets it off (a time stamp is a new maximum each time).
+ */
+struct set_step {
+	const char *path;
+	int role;
+	const char *text;
+};
+
+static const struct set_step set_pieces[][4] = {
+	{ { "events/sched/sched_switch/trigger", ROLE_HIST,
+	    "hist:keys=common_timestamp:size=128" } },
+	{ { "synthetic_events", ROLE_SYNTH, "fz_s0 u64 a" },
+	  { "dynamic_events", ROLE_DYNEVENT, "e:fz_e2 synthetic/fz_s0 a=$a:u64" },
+	  { "events/eprobes/fz_e2/trigger", ROLE_HIST,
+	    "hist:keys=common_pid:onmatch(eprobes.fz_e2).trace(fz_s0,a)" },
+	  { "events/sched/sched_switch/trigger", ROLE_HIST,
+	    "hist:keys=common_pid:p=common_timestamp:onmax($p).trace(fz_s0,$p)" } },
+};
+
+static void gen_set_piece(struct gen *g, struct fz_epoch *ep)
+{
+	const struct set_step *p = set_pieces[below(&g->r, ARRAY_SIZE(set_pieces))];
+	int s;
+
+	for (s = 0; s < 4 && s < ep->steps && p[s].path; s++) {
+		struct fz_op *op = &ep->ops[s * (ep->n_workers + 1)];
+
+		memset(op->arg, 0, sizeof(op->arg));
+		gen_write(op, p[s].role, 0);
+		snprintf(op->path, sizeof(op->path), "%s", p[s].path);
+		op->len = snprintf(op->text, FZ_TEXT_MAX, "%s", p[s].text);
+	}
+}
+
 int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		 int n_workers, int steps)
 {
@@ -722,6 +800,9 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 			gen_op(g, op, w == n_workers);
 		}
 	}
+	/* drawn after the program: the programs of every seed stay as they were */
+	if (chance(&g->r, 3))
+		gen_set_piece(g, ep);
 	free(g);
 	return 0;
 }

@@ -168,6 +168,16 @@ void fz_oracle_apply(struct fz_worker *w, const struct fz_op *in)
 	op = below(&r, 3);
 	if (op == 2)
 		form = below(&r, 4);
+	/*
+	 * s with no NUL ends at its 8th byte: half of the time ask what it
+	 * ends with ("*t"), which a filter reading past the field gets
+	 * wrong (the d loc word follows, its first byte no letter).
+	 */
+	if (nonul && chance(&r, 2)) {
+		field = 0;
+		op = 2;
+		form = 2;
+	}
 	nofilter = chance(&r, 4);
 	snprintf(form_text, sizeof(form_text), forms[form], text);
 	snprintf(filter, sizeof(filter), "%s %s \"%s\"", names[field], ops[op],

@@ -114,6 +114,13 @@ void fz_priv_apply(struct fz_worker *w, const struct fz_op *op)
 			     "instances/fz_priv");
 		if (!ok)
 			rmdir(T "instances/fz_priv");
+		/* a user_events group takes CAP_SYS_ADMIN as well */
+		if (ok && op->arg[1]) {
+			ok = refused(mkdir(T "user_events_groups/fz_priv", 0755),
+				     "made", "user_events_groups/fz_priv");
+			if (!ok)
+				rmdir(T "user_events_groups/fz_priv");
+		}
 		break;
 	case 5:
 		ok = refused_open(T "trace_marker", O_WRONLY);

@@ -91,10 +91,20 @@ int fz_ue_payload(struct rng *r, int def, unsigned char *buf, size_t cap,
 static void ue_open(struct fz_worker *w, const struct fz_op *op)
 {
 	int slot = op->arg[0] % FZ_DATA_FDS, i;
+	char path[128];
 
 	if (w->data[slot] >= 0)
 		close(w->data[slot]);
-	w->data[slot] = open(T "user_events_data", O_RDWR);
+	w->data[slot] = -1;
+	/* One open in four is of a group's file, when the group exists */
+	if (op->arg[2] < 4) {
+		snprintf(path, sizeof(path),
+			 T "user_events_groups/fz_g%u/user_events_data",
+			 (unsigned int)(op->arg[2] % FZ_UE_GROUPS));
+		w->data[slot] = open(path, O_RDWR);
+	}
+	if (w->data[slot] < 0)
+		w->data[slot] = open(T "user_events_data", O_RDWR);
 	/* the registrations on the old fd went with it */
 	for (i = 0; i < w->nregs; i++)
 		if (w->regs[i].fd == slot)

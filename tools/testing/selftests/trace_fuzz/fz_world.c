@@ -127,7 +127,10 @@ static int clear_events(const char *pre)
 	return left;
 }
 
-/* Delete our dynamic events, user events and instances; count what stays */
+/*
+ * Delete our dynamic events, user events, instances and user_events
+ * groups; count what stays
+ */
 static int delete_ours(char *left, size_t n)
 {
 	static char buf[65536];
@@ -177,6 +180,20 @@ static int delete_ours(char *left, size_t n)
 		snprintf(name, sizeof(name), "instances/%s/", d->d_name);
 		count += clear_events(name);
 		snprintf(cmd, sizeof(cmd), T "instances/%s", d->d_name);
+		if (rmdir(cmd)) {
+			count++;
+			snprintf(left + strlen(left), n - strlen(left), " %s(%s)",
+				 cmd + strlen(T), strerror(errno));
+		}
+	}
+	if (dir)
+		closedir(dir);
+	/* The workers closed their files of the groups: idle, they go */
+	dir = opendir(T "user_events_groups");
+	while (dir && (d = readdir(dir))) {
+		if (!ours_name(d->d_name))
+			continue;
+		snprintf(cmd, sizeof(cmd), T "user_events_groups/%s", d->d_name);
 		if (rmdir(cmd)) {
 			count++;
 			snprintf(left + strlen(left), n - strlen(left), " %s(%s)",

@@ -162,6 +162,8 @@ void fz_model_init(void);
 
 /* Instances the programs make ("instances/fz_i<n>") */
 #define FZ_INSTANCES 2
+/* user_events groups they make ("user_events_groups/fz_g<n>") */
+#define FZ_UE_GROUPS 2
 
 /* ---- operations ---- */
 

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_events groups: two groups register one name with different fields
+ * and write it, each under its own system with its own status page and
+ * status text; a delete, an unregister or an exhausted limit in one leaves
+ * the other as it was; rmdir is refused while a group is in use and takes
+ * its events when it is not; a file of a removed group no longer opens.
+ */
+#include <dirent.h>
+#include <sys/mount.h>
+
+#include "../kselftest_harness.h"
+#include "ue_util.h"
+
+#define UE_GROUPS UE_TRACEFS "/user_events_groups"
+
+/* Path of file in group g (or of the group's folder when file is NULL) */
+static const char *ue_gpath(const char *g, const char *file)
+{
+	static char path[4][256];
+	static int n;
+	char *p = path[n++ % 4];
+
+	snprintf(p, sizeof(path[0]), UE_GROUPS "/%s%s%s", g, file ? "/" : "",
+		 file ? file : "");
+	return p;
+}
+
+static int ue_gopen(const char *g)
+{
+	return open(ue_gpath(g, "user_events_data"), O_RDWR);
+}
+
+/* events/user_events_<g>/<event>/<file> */
+static int ue_gevent_file(const char *g, const char *event, const char *file,
+			  const char *val)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events_%s/%s/%s",
+		 g, event, file);
+	return ue_write_file(path, val, 0);
+}
+
+static int ue_gexists(const char *g, const char *event)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events_%s/%s",
+		 g, event);
+	return stat(path, &st) == 0;
+}
+
+static const uint8_t *ue_gmap(const char *g)
+{
+	int fd = open(ue_gpath(g, "user_events_status"), O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return NULL;
+	p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static int ue_gdel(const char *g, const char *name)
+{
+	int fd = ue_gopen(g), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = ioctl(fd, DIAG_IOCSDEL, name) ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+/* Remove group g and whatever it holds, quietly */
+static void ue_gclean(const char *g)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/user_events_%s/enable",
+		 g);
+	ue_write_file(path, "0", 0);
+	rmdir(ue_gpath(g, NULL));
+}
+
+FIXTURE(groups) {
+	int a, b;	/* user_events_data of groups ue_ga and ue_gb */
+};
+
+FIXTURE_SETUP(groups)
+{
+	ue_gclean("ue_ga");
+	ue_gclean("ue_gb");
+	ASSERT_EQ(0, mkdir(ue_gpath("ue_ga", NULL), 0750));
+	ASSERT_EQ(0, mkdir(ue_gpath("ue_gb", NULL), 0750));
+	self->a = ue_gopen("ue_ga");
+	self->b = ue_gopen("ue_gb");
+	ASSERT_LE(0, self->a);
+	ASSERT_LE(0, self->b);
+	ue_clear_trace();
+}
+
+FIXTURE_TEARDOWN(groups)
+{
+	close(self->a);
+	close(self->b);
+	ue_gclean("ue_ga");
+	ue_gclean("ue_gb");
+	ue_clear_trace();
+}
+
+/* One name, other fields: two events, each written and traced apart */
+TEST_F(groups, same_name_two_groups)
+{
+	const uint8_t *pa = ue_gmap("ue_ga"), *pb = ue_gmap("ue_gb");
+	struct user_reg ra, rb;
+	char s[8] = "hello";
+	uint32_t v = 7;
+	char *text;
+	int n;
+
+	ASSERT_NE(NULL, pa);
+	ASSERT_NE(NULL, pb);
+	ASSERT_EQ(0, ue_reg(self->a, "ue_grp u32 a", &ra));
+	ASSERT_EQ(0, ue_reg(self->b, "ue_grp char[8] s", &rb));
+	EXPECT_TRUE(ue_gexists("ue_ga", "ue_grp"));
+	EXPECT_TRUE(ue_gexists("ue_gb", "ue_grp"));
+	EXPECT_FALSE(ue_exists("ue_grp"));
+	/* Each group's first status bit is 1: their pages are apart */
+	EXPECT_EQ(1, ra.status_bit);
+	EXPECT_EQ(1, rb.status_bit);
+
+	ASSERT_EQ(0, ue_gevent_file("ue_ga", "ue_grp", "enable", "1"));
+	EXPECT_TRUE(ue_bit_set(pa, ra.status_bit));
+	EXPECT_FALSE(ue_bit_set(pb, rb.status_bit));
+	ASSERT_EQ(0, ue_gevent_file("ue_gb", "ue_grp", "enable", "1"));
+	EXPECT_TRUE(ue_bit_set(pb, rb.status_bit));
+
+	EXPECT_EQ(8, ue_emit(self->a, ra.write_index, &v, sizeof(v)));
+	EXPECT_EQ(12, ue_emit(self->b, rb.write_index, s, sizeof(s)));
+	/* An index is the fd's own: b's index 0 is not a's event */
+	text = ue_trace_line("ue_grp", 0, &n);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(2, n);
+	EXPECT_STREQ("a=7", text);
+	free(text);
+	text = ue_trace_line("ue_grp", 1, NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("s=hello", text);
+	free(text);
+
+	/* Each status text lists its group's event alone */
+	text = ue_read_file(ue_gpath("ue_ga", "user_events_status"));
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("1:ue_grp # Used by ftrace\n\nActive: 1\nBusy: 1\n"
+		     "Max: 32768\n", text);
+	free(text);
+	text = ue_read_file(UE_STATUS);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, ":ue_grp"));
+	free(text);
+
+	ue_gevent_file("ue_ga", "ue_grp", "enable", "0");
+	ue_gevent_file("ue_gb", "ue_grp", "enable", "0");
+	EXPECT_FALSE(ue_bit_set(pa, ra.status_bit));
+	munmap((void *)pa, sysconf(_SC_PAGESIZE));
+	munmap((void *)pb, sysconf(_SC_PAGESIZE));
+}
+
+/* A delete through one group's file reaches that group's event only */
+TEST_F(groups, delete_is_per_group)
+{
+	struct user_reg r;
+	int fd;
+
+	fd = ue_gopen("ue_ga");
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ue_reg(fd, "ue_gdel u32 a", &r));
+	ASSERT_EQ(0, ue_reg(self->b, "ue_gdel u64 b", &r));
+	close(fd);
+	/* Not through the default group, nor through the other group */
+	EXPECT_EQ(-ENOENT, ue_del("ue_gdel"));
+	EXPECT_EQ(-EBUSY, ue_gdel("ue_gb", "ue_gdel"));
+	EXPECT_EQ(0, ue_gdel("ue_ga", "ue_gdel"));
+	EXPECT_FALSE(ue_gexists("ue_ga", "ue_gdel"));
+	EXPECT_TRUE(ue_gexists("ue_gb", "ue_gdel"));
+	EXPECT_EQ(-ENOENT, ue_gdel("ue_ga", "ue_gdel"));
+}
+
+/* The group's limit stops it alone; the other group goes on */
+TEST_F(groups, limit_is_per_group)
+{
+	struct user_reg r;
+	char *text;
+
+	text = ue_read_file(ue_gpath("ue_ga", "user_events_max"));
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("1024\n", text);
+	free(text);
+	ASSERT_EQ(0, ue_write_file(ue_gpath("ue_ga", "user_events_max"), "2",
+				   0));
+	EXPECT_EQ(-EINVAL, ue_write_file(ue_gpath("ue_ga", "user_events_max"),
+					 "x", 0));
+	EXPECT_EQ(0, ue_reg(self->a, "ue_glim1 u32 a", &r));
+	EXPECT_EQ(0, ue_reg(self->a, "ue_glim2 u32 a", &r));
+	EXPECT_EQ(-EMFILE, ue_reg(self->a, "ue_glim3 u32 a", &r));
+	EXPECT_FALSE(ue_gexists("ue_ga", "ue_glim3"));
+	/* An existing event is found again, not created */
+	EXPECT_EQ(0, ue_reg(self->a, "ue_glim1 u32 a", &r));
+	EXPECT_EQ(0, ue_reg(self->b, "ue_glim3 u32 a", &r));
+	EXPECT_TRUE(ue_gexists("ue_gb", "ue_glim3"));
+	text = ue_read_file(ue_gpath("ue_ga", "user_events_max"));
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("2\n", text);
+	free(text);
+}
+
+/* A remote-write word is unregistered through its own group's file */
+TEST_F(groups, unregister_is_per_group)
+{
+	static uint32_t wa, wb;
+	uint32_t ia, ib;
+
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_gword u32 a", &wa, 4, 0, 0,
+				 &ia));
+	ASSERT_EQ(0, ue_reg_word(self->b, "ue_gword u32 a", &wb, 4, 0, 0,
+				 &ib));
+	ASSERT_EQ(0, ue_gevent_file("ue_gb", "ue_gword", "enable", "1"));
+	EXPECT_TRUE(ue_wait_word(&wb, 1));
+	EXPECT_EQ(0, ue_load(&wa));
+	EXPECT_EQ(-ENOENT, ue_unreg_word(self->b, &wa, 0));
+	EXPECT_EQ(-ENOENT, ue_unreg_word(self->a, &wb, 0));
+	EXPECT_EQ(0, ue_unreg_word(self->a, &wa, 0));
+	/* b's word still follows its event */
+	ue_gevent_file("ue_gb", "ue_gword", "enable", "0");
+	EXPECT_TRUE(ue_wait_word(&wb, 0));
+	ue_gevent_file("ue_gb", "ue_gword", "enable", "1");
+	EXPECT_TRUE(ue_wait_word(&wb, 1));
+	ue_gevent_file("ue_gb", "ue_gword", "enable", "0");
+	EXPECT_EQ(0, ue_unreg_word(self->b, &wb, 0));
+}
+
+/* rmdir: refused while in use, takes the events when idle */
+TEST_F(groups, rmdir_busy_then_idle)
+{
+	static uint32_t word;
+	struct user_reg r;
+	int st;
+
+	ASSERT_EQ(0, ue_reg(self->a, "ue_grm u32 a", &r));
+	ASSERT_EQ(0, ue_reg(self->b, "ue_grm u32 a", &r));
+	/* An open file of the group */
+	EXPECT_EQ(-1, rmdir(ue_gpath("ue_ga", NULL)));
+	EXPECT_EQ(EBUSY, errno);
+	close(self->a);
+	self->a = -1;
+	st = open(ue_gpath("ue_ga", "user_events_status"), O_RDONLY);
+	ASSERT_LE(0, st);
+	EXPECT_EQ(-1, rmdir(ue_gpath("ue_ga", NULL)));
+	EXPECT_EQ(EBUSY, errno);
+	close(st);
+	/* An enabled event */
+	ASSERT_EQ(0, ue_gevent_file("ue_ga", "ue_grm", "enable", "1"));
+	EXPECT_EQ(-1, rmdir(ue_gpath("ue_ga", NULL)));
+	EXPECT_EQ(EBUSY, errno);
+	ASSERT_EQ(0, ue_gevent_file("ue_ga", "ue_grm", "enable", "0"));
+	/* A remote-write word still naming an event */
+	self->a = ue_gopen("ue_ga");
+	ASSERT_LE(0, self->a);
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_grm2 u32 a", &word, 4, 1, 0,
+				 NULL));
+	close(self->a);
+	self->a = -1;
+	EXPECT_EQ(-1, rmdir(ue_gpath("ue_ga", NULL)));
+	EXPECT_EQ(EBUSY, errno);
+	self->a = ue_gopen("ue_ga");
+	ASSERT_LE(0, self->a);
+	EXPECT_EQ(0, ue_unreg_word(self->a, &word, 1));
+	close(self->a);
+	self->a = -1;
+	/* Idle: the group goes with its (persistent) event */
+	EXPECT_TRUE(ue_gexists("ue_ga", "ue_grm"));
+	EXPECT_EQ(0, rmdir(ue_gpath("ue_ga", NULL)));
+	EXPECT_FALSE(ue_gexists("ue_ga", "ue_grm"));
+	EXPECT_TRUE(ue_gexists("ue_gb", "ue_grm"));
+	/* The other group is untouched and a new one of the name is empty */
+	ASSERT_EQ(0, mkdir(ue_gpath("ue_ga", NULL), 0750));
+	EXPECT_FALSE(ue_gexists("ue_ga", "ue_grm"));
+}
+
+/* Folders of events/<sys>/ whose name begins with prefix */
+static int ue_count_dirs(const char *sys, const char *prefix)
+{
+	char path[256];
+	struct dirent *d;
+	int n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), UE_TRACEFS "/events/%s", sys);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir)))
+		n += !strncmp(d->d_name, prefix, strlen(prefix));
+	if (dir)
+		closedir(dir);
+	return n;
+}
+
+/* Multi-format events of a group live in the group's system */
+TEST_F(groups, multi_format_in_group)
+{
+	static uint32_t w1, w2, w3;
+
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_gmf u32 a", &w1, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	ASSERT_EQ(0, ue_reg_word(self->a, "ue_gmf u64 a", &w2, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	ASSERT_EQ(0, ue_reg_word(self->b, "ue_gmf u32 a", &w3, 4, 0,
+				 USER_EVENT_REG_MULTI_FORMAT, NULL));
+	EXPECT_EQ(2, ue_count_dirs("user_events_ue_ga", "ue_gmf."));
+	EXPECT_EQ(1, ue_count_dirs("user_events_ue_gb", "ue_gmf."));
+	EXPECT_EQ(0, ue_count_dirs(USER_EVENTS_MULTI_SYSTEM, "ue_gmf."));
+	EXPECT_EQ(0, ue_unreg_word(self->a, &w1, 0));
+	EXPECT_EQ(0, ue_unreg_word(self->a, &w2, 0));
+	EXPECT_EQ(0, ue_unreg_word(self->b, &w3, 0));
+}
+
+/* A bind mount of a group's file outlives rmdir: it no longer opens */
+TEST_F(groups, bound_file_after_rmdir)
+{
+	static const char spot[] = "/tmp/ue_groups_bound";
+	int fd;
+
+	fd = open(spot, O_CREAT | O_WRONLY, 0600);
+	ASSERT_LE(0, fd);
+	close(fd);
+	ASSERT_EQ(0, mount(ue_gpath("ue_ga", "user_events_data"), spot, NULL,
+			   MS_BIND, NULL));
+	fd = open(spot, O_RDWR);
+	EXPECT_LE(0, fd);
+	close(fd);
+	close(self->a);
+	self->a = -1;
+	EXPECT_EQ(0, rmdir(ue_gpath("ue_ga", NULL)));
+	fd = open(spot, O_RDWR);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(ENODEV, errno);
+	EXPECT_EQ(0, umount(spot));
+	unlink(spot);
+}
+
+TEST_HARNESS_MAIN
