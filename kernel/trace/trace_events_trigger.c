@@ -207,11 +207,19 @@ EXPORT_SYMBOL_GPL(event_triggers_post_call);
  * Slow half of trace_trigger_soft_disabled(): the event has triggers
  * that need no record, or is soft disabled, or pid filtered.  Returns
  * true when the event must not be recorded.
+ *
+ * It makes the fast half's test of EVENT_FILE_FL_TRIGGER_COND again, so
+ * that the probes of the TRACE_EVENT() layer may call it on any of the
+ * flags above without that test of their own (stages/fields.h): triggers
+ * that need the record run at the commit, and so does the check of soft
+ * disabling.
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
 {
 	unsigned long flags = READ_ONCE(ef->flags);
 
+	if (flags & EVENT_FILE_FL_TRIGGER_COND)
+		return false;
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
 		triggers_run(ef, NULL, NULL, NULL);
 	if (flags & EVENT_FILE_FL_SOFT_DISABLED)

@@ -351,29 +351,64 @@ int filter_match_preds(struct event_filter *filter, void *rec)
 }
 EXPORT_SYMBOL_GPL(filter_match_preds);
 
-/* A record the filter kept: into the ring buffer, committed as any other */
-static noinline void filter_record_keep(struct trace_event_file *file,
-					const void *rec, unsigned int len,
+/*
+ * Frames between the probe and the commit of a record the filter kept:
+ * trace_event_filter_record() and filter_record_keep().  The commit
+ * leaves them out of a stack trace recorded with the event, which then
+ * starts where it starts for an event the probe commits itself.
+ */
+#define FILTER_RECORD_FRAMES	2
+
+/*
+ * Words of stack cleared below filter_record_keep() before a commit that
+ * records a stack trace: more than the commit's frames down to the
+ * unwinder's take.  An unwinder that guesses (CONFIG_UNWINDER_GUESS)
+ * counts every text address it finds on the stack, and the return
+ * addresses the ring buffer's reserve left there, in slots of those
+ * frames that are never written, would count among the frames skipped.
+ */
+#define FILTER_SCRUB_WORDS	64
+
+static noinline void filter_record_scrub(void)
+{
+	unsigned long below[FILTER_SCRUB_WORDS];
+
+	memzero_explicit(below, sizeof(below));
+}
+
+/*
+ * A record the filter kept: into the ring buffer, committed as any other.
+ * The probe's frame holds @rec and @fbuf, cleared or filled in here: a
+ * stack trace reads that frame too (see stages/fields.h).
+ */
+static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
+					struct trace_event_file *file,
+					void *rec, unsigned int len,
 					unsigned int trace_ctx)
 {
-	struct trace_event_buffer fbuf = {
-		.trace_file	= file,
-		.trace_ctx	= trace_ctx,
-		.buffer		= file->tr->array_buffer.buffer,
-	};
-
-	fbuf.event = trace_buffer_lock_reserve(fbuf.buffer,
-					       file->event_call->event.type,
-					       len, trace_ctx);
-	if (!fbuf.event)
+	fbuf->trace_file = file;
+	fbuf->trace_ctx = trace_ctx;
+	fbuf->regs = NULL;
+	fbuf->buffer = file->tr->array_buffer.buffer;
+	fbuf->event = trace_buffer_lock_reserve(fbuf->buffer,
+						file->event_call->event.type,
+						len, trace_ctx);
+	fbuf->entry = NULL;
+	if (!fbuf->event)
 		return;
-	fbuf.entry = ring_buffer_event_data(fbuf.event);
-	memcpy(fbuf.entry, rec, len);
-	trace_event_buffer_commit(&fbuf);
+	fbuf->entry = ring_buffer_event_data(fbuf->event);
+	memcpy(fbuf->entry, rec, len);
+	memset(rec, 0, len);
+	if (file->tr->trace_flags & TRACE_ITER_STACKTRACE)
+		filter_record_scrub();
+	trace_event_buffer_commit_skip(fbuf, FILTER_RECORD_FRAMES);
+	/* a call, not a jump: this frame is one of FILTER_RECORD_FRAMES */
+	barrier();
 }
 
 /**
  * trace_event_filter_record - record an event if its filter keeps it
+ * @fbuf: the probe's descriptor of a reserved event, filled in here
  * @file: the event; trace_event_filter_first() said its filter alone
  *	decides
  * @rec: the record, built by the event's probe on its stack, every field
@@ -385,17 +420,19 @@ static noinline void filter_record_keep(struct trace_event_file *file,
  * take them back costs more than the filter itself.  So the probe of a
  * small fixed-size event builds it on its stack, and only a record the
  * filter keeps is copied into the ring buffer.  It is then committed as
- * any other event, by trace_event_buffer_commit(), which checks once more
- * what may have changed since the probe read the flags (a trigger
+ * any other event, by trace_event_buffer_commit_skip(), which checks once
+ * more what may have changed since the probe read the flags (a trigger
  * attached, the event soft disabled, the filter replaced) and runs the
  * filter again on the copy: what is recorded is exactly what the general
- * path records.
+ * path records.  A trigger attached in between gets the copy, an event
+ * of the ring buffer as on that path, never the record on the stack.
  *
  * Called from the probe, with preemption disabled by the tracepoint; the
  * filter is freed only after tracepoint_synchronize_unregister(), see
  * trace_filter.h.
  */
-void trace_event_filter_record(struct trace_event_file *file, void *rec,
+void trace_event_filter_record(struct trace_event_buffer *fbuf,
+			       struct trace_event_file *file, void *rec,
 			       unsigned int len)
 {
 	/* less the tracepoint's own preempt_disable() */
@@ -403,8 +440,11 @@ void trace_event_filter_record(struct trace_event_file *file, void *rec,
 
 	tracing_generic_entry_update(rec, file->event_call->event.type,
 				     trace_ctx);
-	if (filter_match(rcu_dereference_raw(file->filter), rec))
-		filter_record_keep(file, rec, len, trace_ctx);
+	if (filter_match(rcu_dereference_raw(file->filter), rec)) {
+		filter_record_keep(fbuf, file, rec, len, trace_ctx);
+		/* a call, not a jump: this frame is one of FILTER_RECORD_FRAMES */
+		barrier();
+	}
 }
 EXPORT_SYMBOL_GPL(trace_event_filter_record);
 

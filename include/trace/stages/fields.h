@@ -257,23 +257,33 @@ __diag_pop();
  *
  * A record of fixed size, at most __TE_STACK_MAX bytes, whose event has a
  * filter and nothing else to run (trace_event_filter_first()) is built on
- * the probe's stack instead, and trace_event_filter_record() reserves room
- * in the ring buffer only if the filter keeps it: most such events are
- * dropped.  __te_stack has room for the record only where that can be.
+ * the probe's stack instead, and trace_event_filter_record() reserves
+ * room in the ring buffer only if the filter keeps it: most such events
+ * are dropped.  __te_stack has room for the record only where that can be.
+ *
+ * A stack trace recorded with an event (the stacktrace option) reads the
+ * probe's frame, and an unwinder that guesses (CONFIG_UNWINDER_GUESS)
+ * takes any text address there for a frame: the base kernel's probe has
+ * none.  So __te_stack holds nothing stale when the probe commits: it is
+ * cleared on the plain path, and trace_event_filter_record() clears the
+ * record and fills __fbuf in before its commit.
  */
 #define __TE_STACK_MAX		128
-
-/*
- * Flags that send a probe off its plain path: those of
- * trace_trigger_soft_disabled() and a filter.  One test of them is all an
- * event without any pays.
- */
-#define __TE_SLOW_FLAGS							\
-	(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_SOFT_DISABLED |	\
-	 EVENT_FILE_FL_PID_FILTER | EVENT_FILE_FL_FILTERED)
 #define __te_stack_bytes(raw, offs)					\
 	(sizeof(struct offs) == 0 && sizeof(struct raw) <= __TE_STACK_MAX ? \
 	 sizeof(struct raw) : 0)
+
+/*
+ * Flags that send a probe off its plain path: those of
+ * trace_trigger_soft_disabled(), and a filter where the record may be
+ * built on the stack.  One test of them is all an event without any pays;
+ * the rest of trace_trigger_soft_disabled()'s tests are left to its out
+ * of line half, which makes them all.
+ */
+#define __te_slow_flags(stack_bytes)					\
+	(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_SOFT_DISABLED |	\
+	 EVENT_FILE_FL_PID_FILTER |					\
+	 ((stack_bytes) ? EVENT_FILE_FL_FILTERED : 0))
 
 #define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign) \
 	static notrace void fn(void *__data, proto)			\
@@ -285,20 +295,22 @@ __diag_pop();
 		struct trace_event_buffer __fbuf __uninitialized;	\
 		char __te_stack[__te_stack_bytes(raw, offs)]		\
 			__aligned(__alignof__(struct raw)) __uninitialized; \
-		bool __te_on_stack;					\
+		bool __te_on_stack = false;				\
 		struct raw *entry;					\
 									\
-		__te_on_stack = false;					\
-		if (unlikely(trace_file->flags & __TE_SLOW_FLAGS)) {	\
+		if (unlikely(trace_file->flags &			\
+			     __te_slow_flags(sizeof(__te_stack)))) {	\
 			__te_on_stack = sizeof(__te_stack) &&		\
 				trace_event_filter_first(trace_file);	\
 			if (!__te_on_stack &&				\
-			    trace_trigger_soft_disabled(trace_file))	\
+			    __trace_trigger_soft_disabled(trace_file))	\
 				return;					\
 		}							\
 		if (__te_on_stack) {					\
 			entry = (struct raw *)__te_stack;		\
 		} else {						\
+			if (sizeof(__te_stack))				\
+				memset(__te_stack, 0, sizeof(__te_stack)); \
 			entry = trace_event_buffer_reserve(&__fbuf, trace_file, \
 				sizeof(*entry) + get_offs(&__offs, args)); \
 			if (!entry)					\
@@ -307,8 +319,8 @@ __diag_pop();
 		__TE_EACH(LOC, tstruct)					\
 		{ assign; }						\
 		if (__te_on_stack)					\
-			trace_event_filter_record(trace_file, entry,	\
-						  sizeof(*entry));	\
+			trace_event_filter_record(&__fbuf, trace_file,	\
+						  entry, sizeof(*entry)); \
 		else							\
 			trace_event_buffer_commit(&__fbuf);		\
 	}
