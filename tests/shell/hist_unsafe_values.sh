@@ -45,7 +45,9 @@ echo > $E/trigger
 echo 0 > $S/s_str/enable
 
 # time stamps through the buffered event: add and remove the histogram
-# while sched_switch fires (filtered, so through the per-CPU buffer)
+# while sched_switch fires (filtered, so through the per-CPU buffer, or
+# built on its probe's stack: a record the filter keeps there reaches a
+# histogram attached meanwhile as an event of the ring buffer)
 echo 'prev_pid >= 0' > $W/filter
 (while :; do sleep 0; done) &
 LOAD=$!
