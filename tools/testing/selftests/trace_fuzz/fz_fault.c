@@ -292,7 +292,12 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		now = fz_read_file(path, buf, sizeof(buf)) > 0 && strstr(buf, "hist:");
 		break;
 	case 6:
-		now = fz_read_file(path, buf, sizeof(buf)) > 0 && !strstr(buf, "none");
+		/*
+		 * In force: a refused filter stays listed with its report
+		 * ("Error: (-12)", "parse_error: ..."), as on the base
+		 */
+		now = fz_read_file(path, buf, sizeof(buf)) > 0 && !strstr(buf, "none") &&
+		      !strstr(buf, "Error: (") && !strstr(buf, "parse_error:");
 		break;
 	default:
 		now = listed(path, name);
