@@ -356,7 +356,7 @@ TEST_F(groups, bound_file_after_rmdir)
 #define UE_RACE_G	UE_GROUPS "/ue_grace"
 #define UE_RACE_EV	UE_TRACEFS "/events/user_events_ue_grace/ue_grace_ev/enable"
 
-static volatile int ue_race_stop;
+static int ue_race_stop;	/* read and set with __atomic */
 static long ue_race_writes, ue_race_rmdirs, ue_race_bad;
 
 static void ue_race_bad_errno(const char *what, int err)
@@ -382,7 +382,7 @@ static void *ue_race_writer(void *arg)
 	ssize_t n;
 	int fd, ret;
 
-	while (!ue_race_stop) {
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
 		fd = ue_race_open(UE_RACE_G "/user_events_data", O_RDWR);
 		if (fd < 0)
 			continue;
@@ -407,7 +407,7 @@ static void *ue_race_enabler(void *arg)
 {
 	int on = 0, ret;
 
-	while (!ue_race_stop) {
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
 		on = !on;
 		ret = ue_write_file(UE_RACE_EV, on ? "1" : "0", 0);
 		if (ret < 0 && ret != -ENOENT && ret != -ENODEV)
@@ -422,7 +422,7 @@ static void *ue_race_reader(void *arg)
 	char buf[4096];
 	int fd;
 
-	while (!ue_race_stop) {
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
 		fd = ue_race_open(UE_RACE_G "/user_events_status", O_RDONLY);
 		if (fd < 0)
 			continue;
@@ -455,7 +455,7 @@ TEST(rmdir_races_users)
 		else if (errno != EBUSY)
 			ue_race_bad_errno("rmdir", errno);
 	}
-	ue_race_stop = 1;
+	__atomic_store_n(&ue_race_stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < ARRAY_SIZE(fn); i++)
 		pthread_join(t[i], NULL);
 	TH_LOG("%ld writes, %ld groups removed", ue_race_writes,
