@@ -9,7 +9,10 @@
  * failslab and fail_page_alloc calls of this thread alone, so the fault
  * lands on the creation path, and N from 1 up reaches every unwind of
  * it.  The file is opened before the count is armed, so what fails is
- * the command, not the open.  Then:
+ * the command, not the open.  The objects: a synthetic event, a user
+ * event by dynamic_events, an eprobe, an instance, a histogram, a
+ * status-page registration, a filter and a user_events group (mkdir).
+ * Then:
  *
  * - a creation that failed left nothing: the object is not listed
  *   (synthetic_events, dynamic_events, instances/, the trigger or filter
@@ -143,6 +146,7 @@ static bool fault_present(unsigned int obj, const char *name, const char *path)
 	case 0:
 		return listed(T "synthetic_events", name);
 	case 3:
+	case 7:
 		return exists(path);
 	case 5:
 		return listed(T "user_events_status", name);
@@ -164,6 +168,7 @@ static int fault_delete(unsigned int obj, const char *name, const char *path)
 			err = errno;
 		break;
 	case 3:
+	case 7:
 		if (rmdir(path))
 			err = errno;
 		break;
@@ -199,14 +204,15 @@ static int fault_delete(unsigned int obj, const char *name, const char *path)
 
 void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 {
-	unsigned int n = op->arg[0], obj = op->arg[1] % 7;
+	unsigned int n = op->arg[0], obj = op->arg[1] % 8;
 	char name[32], cmd[200], path[200], buf[4096];
 	bool injected = false, now, strict = true;
 	int ret = -1, fd, del_err;
 
-	snprintf(name, sizeof(name), "fz_f%u%c", w->id, "sueihrf"[obj]);
+	snprintf(name, sizeof(name), "fz_f%u%c", w->id, "sueihrfg"[obj]);
 	/* still there from an earlier one whose delete met a user: go now */
-	snprintf(path, sizeof(path), T "instances/%s", name);
+	snprintf(path, sizeof(path), T "%s/%s",
+		 obj == 7 ? "user_events_groups" : "instances", name);
 	if (fault_present(obj, name, path)) {
 		fault_delete(obj, name, path);
 		if (fault_present(obj, name, path))
@@ -232,7 +238,8 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		snprintf(path, sizeof(path), T "dynamic_events");
 		break;
 	case 3:
-		snprintf(path, sizeof(path), T "instances/%s", name);
+	case 7:
+		/* an instance or a user_events group: mkdir alone makes it */
 		arm(n);
 		ret = mkdir(path, 0755) ? -errno : 0;
 		injected = disarm();
@@ -278,13 +285,19 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 	/* what the outcome must look like */
 	switch (obj) {
 	case 3:
+	case 7:
 		now = exists(path);
 		break;
 	case 4:
 		now = fz_read_file(path, buf, sizeof(buf)) > 0 && strstr(buf, "hist:");
 		break;
 	case 6:
-		now = fz_read_file(path, buf, sizeof(buf)) > 0 && !strstr(buf, "none");
+		/*
+		 * In force: a refused filter stays listed with its report
+		 * ("Error: (-12)", "parse_error: ..."), as on the base
+		 */
+		now = fz_read_file(path, buf, sizeof(buf)) > 0 && !strstr(buf, "none") &&
+		      !strstr(buf, "Error: (") && !strstr(buf, "parse_error:");
 		break;
 	default:
 		now = listed(path, name);

@@ -627,7 +627,8 @@ static void gen_fault(struct gen *g, struct fz_op *op)
 	op->kind = OP_FAULT;
 	/* the first allocations of a path most often: every unwind runs */
 	op->arg[0] = 1 + (chance(&g->r, 2) ? below(&g->r, 8) : below(&g->r, 60));
-	op->arg[1] = below(&g->r, 6);
+	/* what it makes: see fz_fault_apply() */
+	op->arg[1] = below(&g->r, 8);
 	op->arg[2] = rnd(&g->r);
 }
 

@@ -167,6 +167,43 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
 }
 
 /*
+ * DIAG_IOCSUNREG of a word through any file that can take it: the
+ * kernel removes a word only through a user_events_data of its event's
+ * group, and the worker's fds may since be of other groups (OP_UE_OPEN).
+ * Its fds first, then the default group's file and every group's.
+ * Whether one took it.
+ */
+static bool ue_unreg_word(struct fz_worker *w, uint64_t addr, int bit)
+{
+	struct user_unreg u = {
+		.size = sizeof(u),
+		.disable_bit = bit,
+		.disable_addr = addr,
+	};
+	char path[128];
+	int i, fd, ret;
+
+	for (i = 0; i < FZ_DATA_FDS; i++)
+		if (w->data[i] >= 0 && !ioctl(w->data[i], DIAG_IOCSUNREG, &u))
+			return true;
+	for (i = -1; i < FZ_UE_GROUPS; i++) {
+		if (i < 0)
+			snprintf(path, sizeof(path), T "user_events_data");
+		else
+			snprintf(path, sizeof(path),
+				 T "user_events_groups/fz_g%d/user_events_data", i);
+		fd = open(path, O_RDWR);
+		if (fd < 0)
+			continue;
+		ret = ioctl(fd, DIAG_IOCSUNREG, &u);
+		close(fd);
+		if (!ret)
+			return true;
+	}
+	return false;
+}
+
+/*
  * DIAG_IOCSUNREG of a word of slot arg0: one of the bits registered
  * there, or (variants 1-3) with a wrong bit, a reserved byte set, a short
  * size, which must be refused.  A word the kernel was given and that it
@@ -192,11 +229,15 @@ static bool ue_unreg(struct fz_worker *w, const struct fz_op *op)
 	else if (variant == 3)
 		u.size = 8;
 	if (ioctl(fd, DIAG_IOCSUNREG, &u)) {
-		if (variant > 3 && i < 64 && fd >= 0 && errno == ENOENT)
+		/* ENOENT: a word of another group's event, or a lost one */
+		if (variant <= 3 || i == 64 || fd < 0 || errno != ENOENT)
+			return false;
+		if (!ue_unreg_word(w, u.disable_addr, i)) {
 			fz_report("enabler",
 				  "DIAG_IOCSUNREG did not find its word (%s, bit %d)",
 				  fz_ue_defs[e->def].name, i);
-		return false;
+			return false;
+		}
 	}
 	if (variant <= 3 && variant)
 		fz_report("enabler", "DIAG_IOCSUNREG took a malformed request (variant %d)",
@@ -214,30 +255,19 @@ static bool ue_unreg(struct fz_worker *w, const struct fz_op *op)
 /* Every word the worker registered, unregistered (the epoch's end) */
 void fz_ue_unreg_all(struct fz_worker *w)
 {
-	struct user_unreg u = { .size = sizeof(u) };
-	int fd = w->data[0] >= 0 ? w->data[0] : w->data[1];
 	int slot, i;
 
-	if (fd < 0)
-		fd = open(T "user_events_data", O_RDWR);
 	for (slot = 0; slot < FZ_ENABLERS; slot++) {
 		for (i = 0; i < 64 && w->en[slot].mask; i++) {
 			if (!(w->en[slot].mask & (1ULL << i)))
 				continue;
-			u.disable_bit = i;
-			u.disable_addr = (uintptr_t)enabler_addr(w, slot);
-			ioctl(fd, DIAG_IOCSUNREG, &u);
+			ue_unreg_word(w, (uintptr_t)enabler_addr(w, slot), i);
 			w->en[slot].mask &= ~(1ULL << i);
 		}
 	}
-	for (i = 0; i < w->ntaddr; i++) {
-		u.disable_bit = w->tbit[i];
-		u.disable_addr = w->taddr[i];
-		ioctl(fd, DIAG_IOCSUNREG, &u);
-	}
+	for (i = 0; i < w->ntaddr; i++)
+		ue_unreg_word(w, w->taddr[i], w->tbit[i]);
 	w->ntaddr = 0;
-	if (fd != w->data[0] && fd != w->data[1])
-		close(fd);
 }
 
 static bool ue_write(struct fz_worker *w, const struct fz_op *op)

@@ -218,9 +218,10 @@ static inline int ue_bit_set(const uint8_t *page, uint32_t bit)
 		  (1 << (bit % 8)));
 }
 
-static inline const uint8_t *ue_map_status(void)
+/* Map the status page of the user_events_status file at path */
+static inline const uint8_t *ue_map_status_at(const char *path)
 {
-	int fd = open(UE_STATUS, O_RDONLY);
+	int fd = open(path, O_RDONLY);
 	void *p;
 
 	if (fd < 0)
@@ -228,6 +229,11 @@ static inline const uint8_t *ue_map_status(void)
 	p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+static inline const uint8_t *ue_map_status(void)
+{
+	return ue_map_status_at(UE_STATUS);
 }
 
 /* write index + payload with writev; bytes written or -errno */

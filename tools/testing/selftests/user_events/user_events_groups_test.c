@@ -7,6 +7,8 @@
  * its events when it is not; a file of a removed group no longer opens.
  */
 #include <dirent.h>
+#include <pthread.h>
+#include <time.h>
 #include <sys/mount.h>
 
 #include "../kselftest_harness.h"
@@ -54,14 +56,7 @@ static int ue_gexists(const char *g, const char *event)
 
 static const uint8_t *ue_gmap(const char *g)
 {
-	int fd = open(ue_gpath(g, "user_events_status"), O_RDONLY);
-	void *p;
-
-	if (fd < 0)
-		return NULL;
-	p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	return p == MAP_FAILED ? NULL : p;
+	return ue_map_status_at(ue_gpath(g, "user_events_status"));
 }
 
 static int ue_gdel(const char *g, const char *name)
@@ -349,6 +344,129 @@ TEST_F(groups, bound_file_after_rmdir)
 	EXPECT_EQ(ENODEV, errno);
 	EXPECT_EQ(0, umount(spot));
 	unlink(spot);
+}
+
+/*
+ * mkdir and rmdir of a group racing its users: processes that open its
+ * data file, register and write, one that enables and disables the
+ * event, one that reads the status text.  Every call succeeds or fails
+ * with its documented error; nothing hangs (the harness's time limit)
+ * and at the end, idle, the group goes.
+ */
+#define UE_RACE_G	UE_GROUPS "/ue_grace"
+#define UE_RACE_EV	UE_TRACEFS "/events/user_events_ue_grace/ue_grace_ev/enable"
+
+static int ue_race_stop;	/* read and set with __atomic */
+static long ue_race_writes, ue_race_rmdirs, ue_race_bad;
+
+static void ue_race_bad_errno(const char *what, int err)
+{
+	__atomic_add_fetch(&ue_race_bad, 1, __ATOMIC_RELAXED);
+	fprintf(stderr, "# race: %s: %s\n", what, strerror(err));
+}
+
+/* A group's file opens, or the group is not there (or on its way out) */
+static int ue_race_open(const char *file, int flags)
+{
+	int fd = open(file, flags);
+
+	if (fd < 0 && errno != ENOENT && errno != ENODEV)
+		ue_race_bad_errno(file, errno);
+	return fd;
+}
+
+static void *ue_race_writer(void *arg)
+{
+	uint32_t v = 1;
+	struct user_reg r;
+	ssize_t n;
+	int fd, ret;
+
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
+		fd = ue_race_open(UE_RACE_G "/user_events_data", O_RDWR);
+		if (fd < 0)
+			continue;
+		/* The open file keeps the group: it registers and writes */
+		ret = ue_reg(fd, "ue_grace_ev u32 a", &r);
+		if (ret) {
+			ue_race_bad_errno("register", -ret);
+		} else {
+			n = ue_emit(fd, r.write_index, &v, sizeof(v));
+			if (n == sizeof(v) + sizeof(r.write_index))
+				__atomic_add_fetch(&ue_race_writes, 1,
+						   __ATOMIC_RELAXED);
+			else
+				ue_race_bad_errno("write", n < 0 ? -n : EIO);
+		}
+		close(fd);
+	}
+	return NULL;
+}
+
+static void *ue_race_enabler(void *arg)
+{
+	int on = 0, ret;
+
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
+		on = !on;
+		ret = ue_write_file(UE_RACE_EV, on ? "1" : "0", 0);
+		if (ret < 0 && ret != -ENOENT && ret != -ENODEV)
+			ue_race_bad_errno("enable", -ret);
+	}
+	ue_write_file(UE_RACE_EV, "0", 0);
+	return NULL;
+}
+
+static void *ue_race_reader(void *arg)
+{
+	char buf[4096];
+	int fd;
+
+	while (!__atomic_load_n(&ue_race_stop, __ATOMIC_RELAXED)) {
+		fd = ue_race_open(UE_RACE_G "/user_events_status", O_RDONLY);
+		if (fd < 0)
+			continue;
+		if (read(fd, buf, sizeof(buf)) < 0)
+			ue_race_bad_errno("status text", errno);
+		close(fd);
+	}
+	return NULL;
+}
+
+TEST(rmdir_races_users)
+{
+	void *(*const fn[])(void *) = {
+		ue_race_writer, ue_race_writer, ue_race_enabler,
+		ue_race_reader,
+	};
+	pthread_t t[ARRAY_SIZE(fn)];
+	unsigned int i;
+	time_t end;
+
+	rmdir(UE_RACE_G);
+	for (i = 0; i < ARRAY_SIZE(fn); i++)
+		ASSERT_EQ(0, pthread_create(&t[i], NULL, fn[i], NULL));
+	for (end = time(NULL) + 3; time(NULL) < end;) {
+		if (mkdir(UE_RACE_G, 0750) && errno != EEXIST)
+			ue_race_bad_errno("mkdir", errno);
+		usleep(1000);
+		if (!rmdir(UE_RACE_G))
+			ue_race_rmdirs++;
+		else if (errno != EBUSY)
+			ue_race_bad_errno("rmdir", errno);
+	}
+	__atomic_store_n(&ue_race_stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < ARRAY_SIZE(fn); i++)
+		pthread_join(t[i], NULL);
+	TH_LOG("%ld writes, %ld groups removed", ue_race_writes,
+	       ue_race_rmdirs);
+	EXPECT_EQ(0, ue_race_bad);
+	EXPECT_LT(0, ue_race_writes);
+	EXPECT_LT(0, ue_race_rmdirs);
+	/* Idle now: the group, if there, goes with its event */
+	ue_write_file(UE_RACE_EV, "0", 0);
+	EXPECT_TRUE(rmdir(UE_RACE_G) == 0 || errno == ENOENT);
+	EXPECT_FALSE(ue_gexists("ue_grace", "ue_grace_ev"));
 }
 
 TEST_HARNESS_MAIN
