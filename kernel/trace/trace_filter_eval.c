@@ -378,8 +378,9 @@ static noinline void filter_record_scrub(void)
 
 /*
  * A record the filter kept: into the ring buffer, committed as any other.
- * The probe's frame holds @rec and @fbuf, cleared or filled in here: a
- * stack trace reads that frame too (see stages/fields.h).
+ * The probe's frame holds @rec and @fbuf, which a stack trace reads too:
+ * @fbuf is filled in here, and @rec cleared while a stack trace may be
+ * recorded (see stages/fields.h).
  */
 static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 					struct trace_event_file *file,
@@ -398,9 +399,11 @@ static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 		return;
 	fbuf->entry = ring_buffer_event_data(fbuf->event);
 	memcpy(fbuf->entry, rec, len);
-	memset(rec, 0, len);
-	if (file->tr->trace_flags & TRACE_ITER_STACKTRACE)
-		filter_record_scrub();
+	if (trace_event_stack_must_clear()) {
+		memset(rec, 0, len);
+		if (file->tr->trace_flags & TRACE_ITER_STACKTRACE)
+			filter_record_scrub();
+	}
 	trace_event_buffer_commit_skip(fbuf, FILTER_RECORD_FRAMES);
 	/* a call, not a jump: this frame is one of FILTER_RECORD_FRAMES */
 	barrier();
