@@ -361,13 +361,18 @@ EXPORT_SYMBOL_GPL(filter_match_preds);
 
 /*
  * Words of stack cleared below filter_record_keep() before a commit that
- * records a stack trace: more than the commit's frames down to the
- * unwinder's take.  An unwinder that guesses (CONFIG_UNWINDER_GUESS)
- * counts every text address it finds on the stack, and the return
- * addresses the ring buffer's reserve left there, in slots of those
- * frames that are never written, would count among the frames skipped.
+ * records a stack trace, with an unwinder that guesses: it counts every
+ * text address it finds on the stack, and the return addresses the ring
+ * buffer's reserve left there, in slots of the commit's frames that are
+ * never written, would count among the frames skipped.  What must be
+ * clear is the commit's frames down to where the unwinder starts reading,
+ * at the frame of arch_stack_walk(): trace_event_buffer_commit_skip(),
+ * trace_buffer_unlock_commit_skip(), __ftrace_trace_stack(),
+ * stack_trace_save() and the top of arch_stack_walk(), 200 bytes with
+ * GCC 12 on x86_64 (their pushes and stack adjustments, objdump -d).
+ * 32 words leave room for a compiler that lays them out larger.
  */
-#define FILTER_SCRUB_WORDS	64
+#define FILTER_SCRUB_WORDS	32
 
 static noinline void filter_record_scrub(void)
 {
