@@ -347,7 +347,7 @@ TEST_F(groups, bound_file_after_rmdir)
 }
 
 /*
- * mkdir and rmdir of a group racing its users: processes that open its
+ * mkdir and rmdir of a group racing its users: two threads that open its
  * data file, register and write, one that enables and disables the
  * event, one that reads the status text.  Every call succeeds or fails
  * with its documented error; nothing hangs (the harness's time limit)
@@ -466,9 +466,9 @@ TEST(rmdir_races_users)
 	EXPECT_LT(0, ue_race_writes);
 	/*
 	 * How many rmdirs found a window with no file open and the event
-	 * off depends on the machine's load; none is not a failure
+	 * off depends on the machine's load; none is not a failure.  Idle
+	 * now: the group, if there, goes with its event.
 	 */
-	/* Idle now: the group, if there, goes with its event */
 	ue_write_file(UE_RACE_EV, "0", 0);
 	EXPECT_TRUE(rmdir(UE_RACE_G) == 0 || errno == ENOENT);
 	EXPECT_FALSE(ue_gexists("ue_grace", "ue_grace_ev"));
