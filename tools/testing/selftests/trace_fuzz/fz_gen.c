@@ -760,7 +760,7 @@ static void gen_set_piece(struct gen *g, struct fz_epoch *ep)
 	const struct set_step *p = set_pieces[below(&g->r, ARRAY_SIZE(set_pieces))];
 	int s;
 
-	for (s = 0; s < 4 && s < ep->steps && p[s].path; s++) {
+	for (s = 0; s < (int)ARRAY_SIZE(set_pieces[0]) && s < ep->steps && p[s].path; s++) {
 		struct fz_op *op = &ep->ops[s * (ep->n_workers + 1)];
 
 		memset(op->arg, 0, sizeof(op->arg));
