@@ -359,34 +359,7 @@ EXPORT_SYMBOL_GPL(filter_match_preds);
  */
 #define FILTER_RECORD_FRAMES	2
 
-/*
- * Words of stack cleared below filter_record_keep() before a commit that
- * records a stack trace, with an unwinder that guesses: it counts every
- * text address it finds on the stack, and the return addresses the ring
- * buffer's reserve left there, in slots of the commit's frames that are
- * never written, would count among the frames skipped.  What must be
- * clear is the commit's frames down to where the unwinder starts reading,
- * at the frame of arch_stack_walk(): trace_event_buffer_commit_skip(),
- * trace_buffer_unlock_commit_skip(), __ftrace_trace_stack(),
- * stack_trace_save() and the top of arch_stack_walk(), 200 bytes with
- * GCC 12 on x86_64 (their pushes and stack adjustments, objdump -d).
- * 32 words leave room for a compiler that lays them out larger.
- */
-#define FILTER_SCRUB_WORDS	32
-
-static noinline void filter_record_scrub(void)
-{
-	unsigned long below[FILTER_SCRUB_WORDS];
-
-	memzero_explicit(below, sizeof(below));
-}
-
-/*
- * A record the filter kept: into the ring buffer, committed as any other.
- * The probe's frame holds @rec and @fbuf, which a stack trace reads too:
- * @fbuf is filled in here, and @rec cleared while a stack trace may be
- * recorded (see stages/fields.h).
- */
+/* A record the filter kept: into the ring buffer, committed as any other. */
 static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 					struct trace_event_file *file,
 					void *rec, unsigned int len,
@@ -404,11 +377,6 @@ static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 		return;
 	fbuf->entry = ring_buffer_event_data(fbuf->event);
 	memcpy(fbuf->entry, rec, len);
-	if (trace_event_stack_must_clear()) {
-		memset(rec, 0, len);
-		if (file->tr->trace_flags & TRACE_ITER_STACKTRACE)
-			filter_record_scrub();
-	}
 	trace_event_buffer_commit_skip(fbuf, FILTER_RECORD_FRAMES);
 	/* a call, not a jump: this frame is one of FILTER_RECORD_FRAMES */
 	barrier();

@@ -458,7 +458,6 @@ struct hist_data {
 	bool			compound;	/* else one number is the key */
 	bool			execname;	/* entries keep their first comm */
 	bool			timestamps;	/* some field reads the clock */
-	bool			saves_stack;	/* counted by trace_event_stack_want() */
 	struct tracing_map_sort_key sort[HIST_SORT_MAX];
 	unsigned int		n_sort;
 	struct tracing_map	*map;

@@ -132,8 +132,6 @@ void hist_data_destroy(struct hist_data *hd)
 		hist_field_free(hd->vars[i]);
 	if (hd->pads)
 		hist_pads_put();
-	if (hd->saves_stack)
-		trace_event_stack_want(false);
 	kfree(hd);
 }
 
@@ -314,16 +312,6 @@ struct hist_data *hist_data_create(const struct hist_spec *spec,
 	for (i = 0; i < hd->n_vars; i++)
 		hd->timestamps |= hist_field_uses_clock(hd->vars[i]);
 	hd->timestamps |= hist_actions_use_clock(hd);
-	/*
-	 * A key or variable that saves the stack at each event: the probes
-	 * keep their frames clear while there is one (stages/fields.h).
-	 */
-	for (i = 0; i < hd->n_keys; i++)
-		hd->saves_stack |= hd->keys[i]->kind == HIST_FIELD_CALLER;
-	for (i = 0; i < hd->n_vars; i++)
-		hd->saves_stack |= hd->vars[i]->kind == HIST_FIELD_CALLER;
-	if (hd->saves_stack)
-		trace_event_stack_want(true);
 	return hd;
 }
 

@@ -161,22 +161,6 @@ static void trigger_stacktrace(struct event_trigger_data *trig,
 		      TRIGGER_STACK_SKIP);
 }
 
-/*
- * A stacktrace trigger counts among the users of stack traces of events,
- * for which the probes keep their frames clear (trace_event_stack_want()).
- */
-static int trigger_stacktrace_init(struct event_trigger_data *trig)
-{
-	trace_event_stack_want(true);
-	return event_trigger_init(trig);
-}
-
-static void trigger_stacktrace_free(struct event_trigger_data *trig)
-{
-	trigger_generic_free(trig);
-	trace_event_stack_want(false);
-}
-
 static struct event_command trigger_stacktrace_cmd = {
 	.name		= TRIGGER_STACKTRACE_STR,
 	.trigger_type	= ETT_STACKTRACE,
@@ -188,8 +172,8 @@ static struct event_command trigger_stacktrace_cmd = {
 	.trigger	= trigger_stacktrace,
 	.count_func	= event_trigger_count,
 	.print		= trigger_print_named,
-	.init		= trigger_stacktrace_init,
-	.free		= trigger_stacktrace_free,
+	.init		= event_trigger_init,
+	.free		= trigger_generic_free,
 };
 #endif /* CONFIG_STACKTRACE */
 

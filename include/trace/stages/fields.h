@@ -261,15 +261,8 @@ __diag_pop();
  * room in the ring buffer only if the filter keeps it: most such events
  * are dropped.  __te_stack has room for the record only where that can be.
  *
- * A stack trace recorded with an event (the stacktrace option or trigger,
- * a histogram's stack key) reads the probe's frame, and an unwinder that
- * guesses (CONFIG_UNWINDER_GUESS) takes any text address there for a
- * frame: the base kernel's probe has none.  So while such a stack trace
- * may be recorded (trace_event_stack_must_clear()), __te_stack holds nothing
- * stale when the probe commits: it is cleared on the plain path, and
- * trace_event_filter_record() clears the record before its commit.  Else
- * the key's jump is all the plain path has of it.  __fbuf is filled in
- * by trace_event_filter_record() in any case.
+ * __fbuf is filled in by trace_event_filter_record() for a record it
+ * keeps, which it commits itself.
  */
 #define __TE_STACK_MAX		128
 #define __te_stack_bytes(raw, offs)					\
@@ -312,10 +305,6 @@ __diag_pop();
 		if (__te_on_stack) {					\
 			entry = (struct raw *)__te_stack;		\
 		} else {						\
-			if (sizeof(__te_stack) &&			\
-			    trace_event_stack_must_clear())		\
-				trace_event_stack_clear(__te_stack,	\
-							sizeof(__te_stack)); \
 			entry = trace_event_buffer_reserve(&__fbuf, trace_file, \
 				sizeof(*entry) + get_offs(&__offs, args)); \
 			if (!entry)					\
