@@ -147,11 +147,18 @@ static struct event_command trigger_snapshot_cmd = {
 
 #ifdef CONFIG_STACKTRACE
 /*
- * stacktrace: runs after the commit (it writes its own record).  Frames
- * to hide: the command callback, event_triggers_post_call() and the
- * event's commit helpers.
+ * stacktrace: runs after the commit (it writes its own record), called
+ * from the probe through trace_event_buffer_commit() and
+ * event_triggers_post_call().  The frames to hide are the base kernel's
+ * counts, which depend on the unwinder: the trace then starts at the
+ * same frame as there, the event's probe with ORC
+ * (tests/shell/filter_stacktrace.sh).
  */
-#define TRIGGER_STACK_SKIP	3
+#ifdef CONFIG_UNWINDER_ORC
+#define TRIGGER_STACK_SKIP	2
+#else
+#define TRIGGER_STACK_SKIP	4
+#endif
 
 static void trigger_stacktrace(struct event_trigger_data *trig,
 			       struct trace_buffer *rb, void *rec,
