@@ -149,17 +149,15 @@ static struct event_command trigger_snapshot_cmd = {
 /*
  * stacktrace: runs after the commit (it writes its own record), called
  * from the probe through trace_event_buffer_commit() and
- * event_triggers_post_call().  The trace starts where the base kernel's
- * does, at the event's probe with ORC (tests/shell/filter_stacktrace.sh).
- * The frames to hide are one more than the base's counts, which depend
- * on the unwinder: trigger_stacktrace() keeps a frame of its own, where
- * the base's callback may lose it to a tail call or not, as the
- * compiler's options (those of the debug kernel) decide.
+ * event_triggers_post_call().  The frames to hide are the base kernel's
+ * counts, which depend on the unwinder: the trace then starts at the
+ * same frame as there, the event's probe with ORC
+ * (tests/shell/filter_stacktrace.sh).
  */
 #ifdef CONFIG_UNWINDER_ORC
-#define TRIGGER_STACK_SKIP	3
+#define TRIGGER_STACK_SKIP	2
 #else
-#define TRIGGER_STACK_SKIP	5
+#define TRIGGER_STACK_SKIP	4
 #endif
 
 static void trigger_stacktrace(struct event_trigger_data *trig,
@@ -168,8 +166,6 @@ static void trigger_stacktrace(struct event_trigger_data *trig,
 {
 	__trace_stack(trigger_tr(trig), tracing_gen_ctx_dec(),
 		      TRIGGER_STACK_SKIP);
-	/* a call, not a jump: this frame is one of TRIGGER_STACK_SKIP */
-	barrier();
 }
 
 static struct event_command trigger_stacktrace_cmd = {
