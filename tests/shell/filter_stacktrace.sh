@@ -69,7 +69,13 @@ echo > $T/trace
 
 # the stacktrace trigger, without and with a filter of its own: the
 # unfiltered one also sees the SIGCHLD of send's shell, and any other
-# signal of the VM, so it counts at least the three
+# signal of the VM, so it counts at least the three.  Its trace starts
+# at the probe where trace_event_buffer_commit() ends with a jump to
+# event_triggers_post_call(), as in the optimized kernel; the debug
+# kernel's keeps that frame (this code of trace.c is the base's, and so
+# is the count of frames the trigger hides).
+trig_top=$probe
+grep -q 'ts.variant=debug' /proc/cmdline && trig_top=trace_event_buffer_commit
 for cond in '' ' if sig == 10'; do
 	echo "stacktrace$cond" > $E/trigger
 	send
@@ -81,6 +87,6 @@ for cond in '' ' if sig == 10'; do
 	else
 		expect_eq "[trigger$cond] stack traces" 2 "$n"
 	fi
-	expect_eq "[trigger$cond] top frames" "$(nlines $n $probe)" "$tops"
+	expect_eq "[trigger$cond] top frames" "$(nlines $n $trig_top)" "$tops"
 	echo > $T/trace
 done
