@@ -33,6 +33,12 @@ send() { sh -c 'trap "" USR1 USR2; kill -USR1 $$; kill -USR2 $$; kill -USR1 $$';
 # nlines N WORD - WORD on N lines
 nlines() { printf "$2\n%.0s" $(seq $1); }
 
+# no_path_frames WHAT - no frame of the filter-first path in the trace
+no_path_frames() {
+	expect_eq "$1" "" "$(grep -E \
+		'=> (trace_event_filter_record|filter_record_keep|trace_event_buffer_commit|trace_buffer_)' $T/trace)"
+}
+
 echo 1 > $T/options/stacktrace
 for filter in 0 'sig == 10' 'sig == 10 && comm ~ "s*"'; do
 	echo "$filter" > $E/filter
@@ -46,8 +52,7 @@ for filter in 0 'sig == 10' 'sig == 10 && comm ~ "s*"'; do
 	[ "$filter" = 0 ] && plain=$(echo "$tops" | head -1)
 	[ $orc = 1 ] && expect_eq "[$filter] the base's top frame" "$probe" "$plain"
 	expect_eq "[$filter] top frames" "$(nlines $n "$plain")" "$tops"
-	expect_eq "[$filter] no frame of the filter's path" "" \
-		"$(grep -E '=> (trace_event_filter_record|filter_record_keep|trace_event_buffer_commit|trace_buffer_)' $T/trace)"
+	no_path_frames "[$filter] no frame of the filter's path"
 	echo > $T/trace
 done
 echo 0 > $E/filter
@@ -61,8 +66,7 @@ echo 0 > $F/enable
 expect_eq "fork records" 1 "$(grep -c 'sched_process_fork: ' $T/trace)"
 [ $orc = 1 ] && expect_eq "fork top frame" trace_event_raw_event_sched_process_fork \
 	"$(top 'sched_process_fork: ')"
-expect_eq "no frame of the filter's path (fork)" "" \
-	"$(grep -E '=> (trace_event_filter_record|filter_record_keep|trace_event_buffer_commit|trace_buffer_)' $T/trace)"
+no_path_frames "no frame of the filter's path (fork)"
 echo 0 > $T/options/stacktrace
 echo > $T/trace
 [ $orc = 1 ] || exit 0
