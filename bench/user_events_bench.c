@@ -282,14 +282,21 @@ int main(int argc, char **argv)
 	if (setup())
 		return 1;
 
+	/* For make profile: one kind of write, for ever (tests/profile/) */
 	if (argc > 1 && !strcmp(argv[1], "profile")) {
+		void (*fire)(long) = fire_writev;
+
+		if (argc > 2 && !strcmp(argv[2], "write"))
+			fire = fire_write;
+		else if (argc > 2 && !strcmp(argv[2], "marker"))
+			fire = fire_marker;
 		if (ue_set_enable(&ev, "1") || ue_set_enable(&str_ev, "1") ||
 		    !writes_ok())
 			return 1;
 		puts("PROF-READY");
 		fflush(stdout);
 		for (;;)
-			fire_writev(0);
+			fire(0);
 	}
 
 	/* References */
