@@ -372,6 +372,8 @@ struct user_event_src {
 };
 
 /* trace_user_write.c */
+ssize_t user_event_write(struct file *file, const char __user *buf,
+			 size_t count, loff_t *ppos);
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
 int user_event_ftrace_probe(void *data, struct user_event *ev,
 			    const struct user_event_src *src);

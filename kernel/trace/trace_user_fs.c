@@ -256,6 +256,7 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 
 const struct file_operations user_event_data_fops = {
 	.open		= user_event_data_open,
+	.write		= user_event_write,
 	.write_iter	= user_event_write_iter,
 	.unlocked_ioctl	= user_event_data_ioctl,
 	.release	= user_event_data_release,

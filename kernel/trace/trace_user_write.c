@@ -39,6 +39,9 @@
 /* How often a write faults pages in before giving up */
 #define USER_EVENT_FAULT_TRIES	4
 
+/* Segments up to this long, in whole 4-byte words, are copied as words */
+#define USER_EVENT_WORD_COPY	64
+
 /* Segments this long are copied around the cache */
 #define USER_EVENT_LONG_SEGMENT	256
 
@@ -140,11 +143,12 @@ static int user_event_src_init(struct user_event_src *src,
 }
 
 /*
- * Copy n bytes of one segment.  Fields are mostly a few bytes long: where
- * unaligned loads are cheap, segments of 4, 8, 12 or 16 bytes move as
- * words inside one user-access section instead of through the string copy.
- * Long segments (strings, batches) bypass the cache, as the reader of the
- * ring buffer is not the writer.
+ * Copy n bytes of one segment.  Fields and small records are a few words
+ * long: where unaligned loads are cheap, a segment of whole 4-byte words
+ * up to USER_EVENT_WORD_COPY bytes moves as words inside one user-access
+ * section, which costs less than setting up the string copy.  Long
+ * segments (strings, batches) bypass the cache, as the reader of the ring
+ * buffer is not the writer.
  */
 static __always_inline bool user_event_copy_seg(char *dst,
 						const char __user *p, size_t n)
@@ -152,15 +156,23 @@ static __always_inline bool user_event_copy_seg(char *dst,
 	u64 w;
 	u32 v;
 
-	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS) || n > 16 ||
-	    (n & 3)) {
+	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS) ||
+	    n > USER_EVENT_WORD_COPY || (n & 3)) {
 		if (!access_ok(p, n))
 			return false;
 		if (n >= USER_EVENT_LONG_SEGMENT)
 			return !copy_from_user_inatomic_nontemporal(dst, p, n);
 		return !__copy_from_user_inatomic(dst, p, n);
 	}
-	if (!user_access_begin(p, n))
+	/*
+	 * Masking costs less than access_ok() and its fence: a kernel
+	 * address becomes one that faults, and a read of at most
+	 * USER_EVENT_WORD_COPY bytes upwards from a user address cannot
+	 * leave the user half past its guard page.
+	 */
+	if (can_do_masked_user_access())
+		p = masked_user_access_begin(p);
+	else if (!user_access_begin(p, n))
 		return false;
 	for (; n >= sizeof(w); n -= sizeof(w), p += sizeof(w), dst += sizeof(w)) {
 		unsafe_get_user(w, (const u64 __user *)p, fault);
@@ -188,10 +200,12 @@ static noinline bool user_event_copy_kernel(char *dst,
 
 /*
  * Copy the payload after the record header, segment by segment, without
- * taking page faults.  Each segment is checked with access_ok() here, as
- * the iov_iter helpers would.
+ * taking page faults.  Each segment is checked here, as the iov_iter
+ * helpers would: with access_ok(), or for a short one by masking its
+ * address.
  */
-static bool user_event_copy(void *rec, const struct user_event_src *src)
+static __always_inline bool user_event_copy(void *rec,
+					    const struct user_event_src *src)
 {
 	const struct iovec *iov = src->iov;
 	size_t left = src->len, skip = src->skip, n;
@@ -240,11 +254,12 @@ static bool user_event_fault_in(const struct user_event_src *src)
  * disable, in an instance whose commit is plain (the usual case), has its
  * record reserved and committed straight in the ring buffer, as
  * trace_marker does; anything else goes through trace_event_buffer_*().
+ * Inlined into the write path, the one caller that counts.
  */
-int user_event_ftrace_probe(void *data, struct user_event *ev,
-			    const struct user_event_src *src)
+static __always_inline int
+user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
+			 const struct user_event_src *src)
 {
-	struct trace_event_file *file = data;
 	/* Filled by the reservation; not worth zeroing on every write */
 	struct trace_event_buffer fbuf __uninitialized;
 	size_t size = sizeof(struct trace_entry) + src->len;
@@ -284,6 +299,13 @@ int user_event_ftrace_probe(void *data, struct user_event *ev,
 	else
 		trace_event_buffer_commit(&fbuf);
 	return ret;
+}
+
+/* Registered on the tracepoint: its address tells the ftrace consumer */
+int user_event_ftrace_probe(void *data, struct user_event *ev,
+			    const struct user_event_src *src)
+{
+	return user_event_ftrace_record(data, ev, src);
 }
 
 #ifdef CONFIG_PERF_EVENTS
@@ -355,7 +377,7 @@ static int user_event_probe(const struct tracepoint_func *f,
 			    const struct user_event_src *src)
 {
 	if (f->func == (void *)user_event_ftrace_probe)
-		return user_event_ftrace_probe(f->data, ev, src);
+		return user_event_ftrace_record(f->data, ev, src);
 #ifdef CONFIG_PERF_EVENTS
 	if (f->func == (void *)user_event_perf_probe)
 		return user_event_perf_probe(f->data, ev, src);
@@ -430,35 +452,38 @@ out:
 	return ret;
 }
 
-ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
+/*
+ * Write the event at slot idx of ufd's table, with src pointing at the
+ * payload after the index; count is what the write returns when it works.
+ *
+ * The table is replaced, never changed in place, and the old one freed
+ * after a grace period; a preempt-disabled section is a reader of that
+ * grace period, and the cheapest one.  The event itself stays pinned by
+ * its slot as long as the file is open, so it is used after the section.
+ * Inlined into write() and writev(): the call would cost more than the
+ * second copy.
+ */
+static __always_inline ssize_t
+user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src,
+		     int idx, size_t count)
 {
-	struct user_event_fd *ufd = kiocb->ki_filp->private_data;
-	size_t count = iov_iter_count(i);
-	struct user_event_refs *refs;
-	struct user_event *ev = NULL;
-	/* Every field is set by user_event_src_init() */
-	struct user_event_src src __uninitialized;
 	/* Only nr and overflow are read before a fault sets entries */
 	struct user_event_served served __uninitialized;
+	struct user_event_refs *refs;
+	struct user_event *ev = NULL;
 	unsigned int tries;
-	int idx, ret;
+	int ret;
 
-	if (count < sizeof(idx))
-		return -EINVAL;
-	ret = user_event_src_init(&src, i, &idx);
-	if (ret)
-		return ret;
 	if (idx < 0)
 		return -EINVAL;
-
-	rcu_read_lock();
-	refs = rcu_dereference(ufd->refs);
+	preempt_disable_notrace();
+	refs = rcu_dereference_sched(ufd->refs);
 	if (refs && idx < refs->count)
 		ev = refs->events[idx];
-	rcu_read_unlock();
+	preempt_enable_notrace();
 	if (!ev)
 		return -ENOENT;
-	if (src.len < ev->desc.fixed_size)
+	if (src->len < ev->desc.fixed_size)
 		return -EINVAL;
 
 	/*
@@ -471,14 +496,54 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 	served.nr = 0;
 	served.overflow = false;
 	for (tries = 0; ; tries++) {
-		ret = user_event_emit(ev, &src, &served);
+		ret = user_event_emit(ev, src, &served);
 		if (ret != -EAGAIN)
 			break;
 		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
-		    !user_event_fault_in(&src)) {
+		    !user_event_fault_in(src)) {
 			ret = -EFAULT;
 			break;
 		}
 	}
 	return ret ? ret : count;
+}
+
+/*
+ * write(): the buffer is one user segment, which vfs_write() has checked
+ * with access_ok(); no iov_iter or kiocb is built for it.
+ */
+ssize_t user_event_write(struct file *file, const char __user *buf,
+			 size_t count, loff_t *ppos)
+{
+	struct user_event_src src;
+	int idx;
+
+	if (count < sizeof(idx))
+		return -EINVAL;
+	if (get_user(idx, (const int __user *)buf))
+		return -EFAULT;
+	src.ubuf.iov_base = (void __user *)buf;
+	src.ubuf.iov_len = count;
+	src.iov = &src.ubuf;
+	src.skip = sizeof(idx);
+	src.len = count - sizeof(idx);
+	src.iter = NULL;
+	return user_event_write_src(file->private_data, &src, idx, count);
+}
+
+/* writev() and writes from the kernel (splice) */
+ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
+{
+	size_t count = iov_iter_count(i);
+	/* Every field is set by user_event_src_init() */
+	struct user_event_src src __uninitialized;
+	int idx, ret;
+
+	if (count < sizeof(idx))
+		return -EINVAL;
+	ret = user_event_src_init(&src, i, &idx);
+	if (ret)
+		return ret;
+	return user_event_write_src(kiocb->ki_filp->private_data, &src, idx,
+				    count);
 }

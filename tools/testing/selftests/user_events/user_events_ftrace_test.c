@@ -511,4 +511,71 @@ TEST(fault_in_payload)
 	ue_reset("ue_fault");
 }
 
+/*
+ * The word-sized copy of short segments, through write() and writev():
+ * a segment at a kernel address, one past the top of the user half, one
+ * running into an unmapped page, each -EFAULT with nothing recorded;
+ * write() of a buffer whose page is not mapped yet is faulted in.
+ */
+TEST(short_segments_fault_or_refuse)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	struct __attribute__((packed)) {
+		uint32_t idx;
+		uint64_t a, b;
+		uint32_t c;
+	} rec = { 0, 1, 2, 3 };
+	void *kernel = (void *)0xffff888000000000ul;
+	void *top = (void *)((1ul << 47) - 16);
+	struct user_reg r;
+	char *page, *line;
+	uint32_t *p;
+	int fd = ue_open(), mfd;
+
+	ASSERT_GE(fd, 0);
+	ue_reset("ue_seg");
+	/* 20 bytes: a word copy of 8 + 8 + 4 */
+	ASSERT_EQ(0, ue_reg(fd, "ue_seg u64 a; u64 b; u32 c", &r));
+	ASSERT_EQ(0, ue_enable("ue_seg", 1));
+
+	EXPECT_EQ(-EFAULT, ue_emit(fd, r.write_index, kernel, 20));
+	EXPECT_EQ(-EFAULT, ue_emit(fd, r.write_index, kernel, 22));
+	EXPECT_EQ(-EFAULT, ue_emit(fd, r.write_index, top, 20));
+	EXPECT_EQ(-1, write(fd, kernel, 24));
+	EXPECT_EQ(EFAULT, errno);
+
+	/* A payload that runs into a page that is gone */
+	page = mmap(NULL, 2 * psz, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, page);
+	ASSERT_EQ(0, munmap(page + psz, psz));
+	p = (uint32_t *)(page + psz - 16);
+	p[0] = r.write_index;
+	EXPECT_EQ(-EFAULT, ue_emit(fd, r.write_index, p, 20));
+	EXPECT_EQ(-1, write(fd, p, 24));
+	EXPECT_EQ(EFAULT, errno);
+	munmap(page, psz);
+	EXPECT_EQ(0, ue_trace_count("ue_seg"));
+
+	/* write() of a shared page filled behind the mapping's back */
+	mfd = syscall(SYS_memfd_create, "ue", 0);
+	ASSERT_GE(mfd, 0);
+	ASSERT_EQ(0, ftruncate(mfd, psz));
+	rec.idx = r.write_index;
+	ASSERT_EQ(sizeof(rec), pwrite(mfd, &rec, sizeof(rec), 0));
+	p = mmap(NULL, psz, PROT_READ, MAP_SHARED, mfd, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	EXPECT_EQ(24, write(fd, p, 24));
+	munmap(p, psz);
+	close(mfd);
+
+	line = ue_trace_line("ue_seg", 0, NULL);
+	ASSERT_NE(NULL, line);
+	EXPECT_STREQ("a=1 b=2 c=3", line);
+	free(line);
+	EXPECT_EQ(1, ue_trace_count("ue_seg"));
+	close(fd);
+	ue_reset("ue_seg");
+}
+
 TEST_HARNESS_MAIN
