@@ -42,6 +42,8 @@
 
 #include <linux/reciprocal_div.h>
 #include <linux/types.h>
+#include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 #include "trace.h"
 #include "trace_parse.h"
 #include "trace_synth.h"
@@ -541,6 +543,24 @@ void hist_data_update(struct hist_data *hd, struct hist_event *ev);
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room);
 void hist_str_copy(char *dst, const char *src, unsigned int n);
+
+/*
+ * One word of a string from @src to @dst, true if it holds the NUL: it
+ * is then stored with its bytes from the NUL on cleared.
+ */
+static __always_inline bool hist_str_word(char *dst, const char *src)
+{
+	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w = get_unaligned((const unsigned long *)src), bits;
+
+	if (has_zero(w, &bits, &zero)) {
+		bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
+		put_unaligned(w & zero_bytemask(bits), (unsigned long *)dst);
+		return true;
+	}
+	put_unaligned(w, (unsigned long *)dst);
+	return false;
+}
 
 /*
  * ---- Output: the hist file and the trigger listing (trace_hist_output.c)

@@ -291,6 +291,45 @@ static void hist_map_test_strings(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
 }
 
+/*
+ * A char array key as large as its slot, copied a word at a time: what
+ * follows the NUL does not count, and an array without a NUL keeps 15 of
+ * its 16 bytes, as the base kernel's copy of size - 1 bytes does.
+ */
+static void hist_map_test_char_array(struct kunit *test)
+{
+	static const char names[][16] = {
+		"abcdefgh\0zzzzzz", "ab\0xxxxxxxxxxxx", "ab\0yyyyyyyyyyyy",
+		{ 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',
+		  'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p' },
+		{ 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',
+		  'i', 'j', 'k', 'l', 'm', 'n', 'o', 'q' },
+		"abcdefghijklmno",
+	};
+	struct hist_map_test *t = hist_map_test_make(test, "hist:keys=name");
+	struct hist_map_test_rec r;
+	struct hist_event ev = { .rec = &r };
+	char want[512];
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		memset(&r, 0xa5, sizeof(r));
+		memcpy(r.name, names[i], sizeof(r.name));
+		preempt_disable();
+		hist_data_update(t->hd, &ev);
+		preempt_enable();
+	}
+	snprintf(want, sizeof(want),
+		 "hist:keys=name:vals=hitcount:sort=hitcount:size=2048 [active]\n"
+		 "{ name: %-50s } hitcount:          1\n"
+		 "{ name: %-50s } hitcount:          2\n"
+		 "{ name: %-50s } hitcount:          3\n"
+		 "\nTotals:\n    Hits: 6\n    Entries: 3\n    Dropped: 0\n",
+		 "abcdefgh", "ab", "abcdefghijklmno");
+	KUNIT_EXPECT_STREQ(test, hist_map_test_show(test, t), want);
+}
+
 static void hist_map_test_execname(struct kunit *test)
 {
 	struct hist_map_test *t;
@@ -793,6 +832,7 @@ static void hist_map_test_debug(struct kunit *test)
 static struct kunit_case hist_map_test_cases[] = {
 	KUNIT_CASE(hist_map_test_counts),
 	KUNIT_CASE(hist_map_test_strings),
+	KUNIT_CASE(hist_map_test_char_array),
 	KUNIT_CASE(hist_map_test_execname),
 	KUNIT_CASE(hist_map_test_deep_stack),
 	KUNIT_CASE(hist_map_test_full),

@@ -23,8 +23,6 @@
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
-#include <linux/unaligned.h>
-#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 #include "trace_loc.h"
@@ -459,20 +457,11 @@ unsigned int hist_str_room(const struct hist_field *f,
  */
 void hist_str_copy(char *dst, const char *src, unsigned int n)
 {
-	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
-	unsigned long w, bits;
 	unsigned int i;
 
-	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
-		w = get_unaligned((const unsigned long *)(src + i));
-		if (has_zero(w, &bits, &zero)) {
-			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
-			put_unaligned(w & zero_bytemask(bits),
-				      (unsigned long *)(dst + i));
+	for (i = 0; i + sizeof(long) <= n; i += sizeof(long))
+		if (hist_str_word(dst + i, src + i))
 			return;
-		}
-		put_unaligned(w, (unsigned long *)(dst + i));
-	}
 	for (; i < n && src[i]; i++)
 		dst[i] = src[i];
 	dst[i] = '\0';
