@@ -490,7 +490,8 @@ static void hist_trigger_event(struct event_trigger_data *trig,
 	/* every member set below: no clearing of the whole on each event */
 	struct hist_event ev __uninitialized;
 
-	if (unlikely(!rbe))
+	/* no record: called as a trigger that needs none, which it is not */
+	if (unlikely(!rec))
 		return;
 	ev.rec = rec;
 	ev.buffer = buffer;

@@ -353,7 +353,7 @@ struct hist_bind {
 struct hist_event {
 	void			*rec;
 	struct trace_buffer	*buffer;
-	struct ring_buffer_event *rbe;
+	struct ring_buffer_event *rbe;		/* NULL: the record is kept nowhere */
 	const u64		*vars;		/* values of the variable refs */
 	u64			ts;		/* the event's time stamp, */
 	bool			has_ts;		/* if read already */
@@ -540,6 +540,7 @@ bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
 bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
 /* @ev, made by the caller, gets its time stamp and variables' values. */
 void hist_data_update(struct hist_data *hd, struct hist_event *ev);
+u64 hist_event_time(const struct hist_event *ev);
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room);
 void hist_str_copy(char *dst, const char *src, unsigned int n);

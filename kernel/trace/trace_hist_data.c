@@ -482,8 +482,8 @@ static __always_inline void hist_update(struct hist_data *hd,
 	unsigned int i, n;
 
 	/* one read of the clock, however many fields want it */
-	if (hd->timestamps && ev->rbe) {
-		ev->ts = tracing_event_time_stamp(ev->buffer, ev->rbe);
+	if (hd->timestamps && ev->buffer) {
+		ev->ts = hist_event_time(ev);
 		ev->has_ts = true;
 	}
 	if (!hd->compound) {

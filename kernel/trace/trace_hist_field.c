@@ -433,6 +433,18 @@ bool hist_field_uses_clock(const struct hist_field *f)
  * length, and a flexible char[] at the end (trace_marker's buf) ends
  * with the record.
  */
+/*
+ * The event's time stamp: its ring buffer event's, or for a record kept
+ * nowhere (see trace_event_trigger_record()) the buffer's clock now, as
+ * tracing_event_time_stamp() gives for the per-CPU buffered event.
+ */
+u64 hist_event_time(const struct hist_event *ev)
+{
+	if (ev->rbe)
+		return tracing_event_time_stamp(ev->buffer, ev->rbe);
+	return ring_buffer_time_stamp(ev->buffer);
+}
+
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room)
 {
@@ -500,8 +512,7 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 						    f->kind == HIST_FIELD_REL_STR));
 		break;
 	case HIST_FIELD_TIMESTAMP:
-		v = ev->has_ts ? ev->ts :
-		    tracing_event_time_stamp(ev->buffer, ev->rbe);
+		v = ev->has_ts ? ev->ts : hist_event_time(ev);
 		if (f->constant)
 			v = ns2usecs(v);
 		break;
