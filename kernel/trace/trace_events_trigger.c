@@ -203,6 +203,41 @@ void event_triggers_post_call(struct trace_event_file *ef,
 }
 EXPORT_SYMBOL_GPL(event_triggers_post_call);
 
+/**
+ * trace_event_trigger_record - run an event's triggers on a record kept nowhere
+ * @file: the event; trace_event_triggers_first() said that only its
+ *	triggers read the record
+ * @rec: the record, built by the event's probe on its stack, every field
+ *	filled in but the common header, which is filled in here
+ *
+ * A soft-disabled event whose triggers read its record (a histogram, a
+ * trigger with a filter) builds the record, runs the triggers on it and
+ * discards it.  Building it in the per-CPU buffered event or the ring
+ * buffer only to take it back costs about as much as the histogram
+ * itself, so the probe builds it on its stack and hands it here instead.
+ * The triggers see what they see on the general path but a ring buffer
+ * event (@rbe is NULL): a histogram takes its time stamp from the
+ * buffer's clock, as it does for the per-CPU buffered event.
+ *
+ * Called from the probe where it would call trace_event_buffer_commit(),
+ * one frame below it, so that a stacktrace trigger skips the same frames;
+ * with preemption disabled by the tracepoint.
+ */
+void trace_event_trigger_record(struct trace_event_file *file, void *rec)
+{
+	/* less the tracepoint's own preempt_disable() */
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+	enum event_trigger_type deferred;
+
+	tracing_generic_entry_update(rec, file->event_call->event.type,
+				     trace_ctx);
+	deferred = event_triggers_call(file, file->tr->array_buffer.buffer, rec,
+				       NULL);
+	if (deferred)
+		event_triggers_post_call(file, deferred);
+}
+EXPORT_SYMBOL_GPL(trace_event_trigger_record);
+
 /*
  * Slow half of trace_trigger_soft_disabled(): the event has triggers
  * that need no record, or is soft disabled, or pid filtered.  Returns
