@@ -373,7 +373,8 @@ bool hist_field_uses_clock(const struct hist_field *f);
 /* The value of @f for the event @ev (a string: the address of its bytes) */
 u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 
-static inline u64 hist_read_num(const void *p, unsigned int size, bool is_signed)
+static __always_inline u64 hist_read_num(const void *p, unsigned int size,
+					  bool is_signed)
 {
 	switch (size) {
 	case 1:
