@@ -316,7 +316,8 @@ tmap_walk(struct tracing_map *map, void *key, bool insert)
 			continue;
 		elt = tmap_slot_elt(map, word);
 		if (tmap_key_equal(map, elt->key, key)) {
-			if (mine)
+			/* lost a race to insert the same key */
+			if (unlikely(mine))
 				tmap_push_spare(map, mine);
 			return elt;
 		}
@@ -346,8 +347,12 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map, void *key)
 	if (unlikely(smp_load_acquire(&map->clearing)))
 		return NULL;
 	elt = tmap_walk(map, key, true);
-	atomic64_inc(likely(elt) ? &map->hits : &map->drops);
-	return elt;
+	if (likely(elt)) {
+		atomic64_inc(&map->hits);
+		return elt;
+	}
+	atomic64_inc(&map->drops);
+	return NULL;
 }
 
 /**
