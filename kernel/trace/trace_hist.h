@@ -374,7 +374,7 @@ bool hist_field_uses_clock(const struct hist_field *f);
 u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
 
 static __always_inline u64 hist_read_num(const void *p, unsigned int size,
-					  bool is_signed)
+					 bool is_signed)
 {
 	switch (size) {
 	case 1:

@@ -520,11 +520,9 @@ TEST(fault_in_payload)
 TEST(short_segments_fault_or_refuse)
 {
 	long psz = sysconf(_SC_PAGESIZE);
-	struct __attribute__((packed)) {
-		uint32_t idx;
-		uint64_t a, b;
-		uint32_t c;
-	} rec = { 0, 1, 2, 3 };
+	uint64_t a = 1, b = 2;
+	uint32_t c = 3;
+	char rec[24];	/* index, a, b, c: no padding */
 	void *kernel = (void *)0xffff888000000000ul;
 	void *top = (void *)((1ul << 47) - 16);
 	struct user_reg r;
@@ -561,8 +559,11 @@ TEST(short_segments_fault_or_refuse)
 	mfd = syscall(SYS_memfd_create, "ue", 0);
 	ASSERT_GE(mfd, 0);
 	ASSERT_EQ(0, ftruncate(mfd, psz));
-	rec.idx = r.write_index;
-	ASSERT_EQ(sizeof(rec), pwrite(mfd, &rec, sizeof(rec), 0));
+	memcpy(rec, &r.write_index, 4);
+	memcpy(rec + 4, &a, 8);
+	memcpy(rec + 12, &b, 8);
+	memcpy(rec + 20, &c, 4);
+	ASSERT_EQ(sizeof(rec), pwrite(mfd, rec, sizeof(rec), 0));
 	p = mmap(NULL, psz, PROT_READ, MAP_SHARED, mfd, 0);
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_EQ(24, write(fd, p, 24));
