@@ -7,11 +7,13 @@
 # starts at the probe, a latency through common_timestamp is sane, a
 # filtered traceon works while tracing is off, an enabled event is still
 # recorded beside its histogram, a pid filter still keeps the triggers
-# from other tasks' events, and triggers come and go under fire.
+# from other tasks' events, an event probe reads the fields, and
+# triggers come and go under fire.
 . /tests/lib.sh
 use_event syscalls/sys_enter_kill
 X=$T/events/syscalls/sys_exit_kill
 trap 'echo 0 > $E/enable; echo > $T/set_event_pid; echo 1 > $T/tracing_on
+      echo "-:ep_kill" >> $T/dynamic_events 2>/dev/null
       for f in $E/trigger $X/trigger; do
 	      grep -v "^#" $f | sed "s/^/!/; s/ \[active\]//" > $f 2>/dev/null
       done; echo > $T/trace' EXIT
@@ -85,6 +87,17 @@ self
 expect_eq "pid filtered" "    Hits: 0" "$(body $E | grep Hits)"
 echo "!hist:keys=sig $mine" > $E/trigger
 echo > $T/set_event_pid
+
+# An event probe on the soft-disabled event reads the record's fields.
+echo 'e:ep_kill syscalls/sys_enter_kill sig=$sig pid=$pid' >> $T/dynamic_events
+echo 1 > $T/events/eprobes/ep_kill/enable
+expect_eq "eprobe's event soft disabled" "0*" "$(cat $E/enable)"
+self
+echo 0 > $T/events/eprobes/ep_kill/enable
+expect_eq "eprobe" "ep_kill: (syscalls.sys_enter_kill) sig=0x0 pid=$(printf 0x%x $$)" \
+	"$(grep " sh-$$ .*ep_kill:" $T/trace | sed 's/^.*: ep_kill/ep_kill/')"
+echo '-:ep_kill' >> $T/dynamic_events
+echo > $T/trace
 
 # Histograms attached and removed while another task keeps firing.
 ( while :; do kill -0 $$ 2>/dev/null || exit; done ) &
