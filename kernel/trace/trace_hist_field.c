@@ -428,12 +428,6 @@ bool hist_field_uses_clock(const struct hist_field *f)
 /* ---- the event path ---- */
 
 /*
- * How many bytes of the string field @f the record of @ev holds, at most
- * @room: a char[N] need not end with a NUL, a dynamic string has its
- * length, and a flexible char[] at the end (trace_marker's buf) ends
- * with the record.
- */
-/*
  * The event's time stamp: its ring buffer event's, or for a record kept
  * nowhere (see trace_event_trigger_record()) the buffer's clock now, as
  * tracing_event_time_stamp() gives for the per-CPU buffered event.
@@ -445,6 +439,12 @@ u64 hist_event_time(const struct hist_event *ev)
 	return ring_buffer_time_stamp(ev->buffer);
 }
 
+/*
+ * How many bytes of the string field @f the record of @ev holds, at most
+ * @room: a char[N] need not end with a NUL, a dynamic string has its
+ * length, and a flexible char[] at the end (trace_marker's buf) ends
+ * with the record.
+ */
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room)
 {
