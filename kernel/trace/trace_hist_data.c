@@ -390,14 +390,24 @@ static __always_inline u64 hist_fetch(const struct hist_field *f,
 }
 
 /*
- * A string key copied into its slot, the rest of the slot cleared.  A
- * slot is a few words: stores cost less than a string instruction, which
- * the compiler would turn a plain loop back into.
+ * Clear the words of a string slot from byte @from (a multiple of the
+ * word) to @size.  A slot is a few words: stores cost less than a string
+ * instruction, which the compiler would turn a plain loop back into.
+ */
+static __always_inline void hist_slot_clear(char *slot, unsigned int from,
+					    unsigned int size)
+{
+	for (; from < size; from += sizeof(long))
+		WRITE_ONCE(*(unsigned long *)(slot + from), 0);
+}
+
+/*
+ * A string key copied into its slot, the rest of the slot cleared.
  *
  * A char array of the record as large as its slot (comm's 16 bytes, the
- * usual string key) moves a word at a time with no bound to check; one
- * without a NUL loses its last byte to the NUL, as a copy of size - 1
- * bytes would.
+ * usual string key) moves a word at a time with no bound to check, and
+ * only the words after the NUL's are cleared; one without a NUL loses its
+ * last byte to the NUL, as a copy of size - 1 bytes would.
  */
 static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
 					 const struct hist_event *ev)
@@ -411,12 +421,11 @@ static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
 				break;
 		if (i == f->size)
 			slot[i - 1] = '\0';
-		for (i += sizeof(long); i < f->size; i += sizeof(long))
-			WRITE_ONCE(*(unsigned long *)(slot + i), 0);
+		else
+			hist_slot_clear(slot, i + sizeof(long), f->size);
 		return;
 	}
-	for (i = 0; i < f->size; i += sizeof(long))
-		WRITE_ONCE(*(unsigned long *)(slot + i), 0);
+	hist_slot_clear(slot, 0, f->size);
 	hist_str_copy(slot, (const char *)(unsigned long)hist_field_value(f, ev),
 		      hist_str_room(f, ev, f->size - 1));
 }
