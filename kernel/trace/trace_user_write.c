@@ -93,6 +93,18 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 	return true;
 }
 
+/* Point src at len bytes after skip in one user buffer, base */
+static __always_inline void user_event_src_ubuf(struct user_event_src *src,
+						void __user *base, size_t skip,
+						size_t len)
+{
+	src->ubuf.iov_base = base;
+	src->ubuf.iov_len = skip + len;
+	src->iov = &src->ubuf;
+	src->skip = skip;
+	src->len = len;
+}
+
 /* Point src at what is left of i */
 static void user_event_src_at(struct user_event_src *src,
 			      const struct iov_iter *i)
@@ -100,15 +112,12 @@ static void user_event_src_at(struct user_event_src *src,
 	src->len = iov_iter_count(i);
 	src->skip = i->iov_offset;
 	src->iter = i;
-	if (iter_is_ubuf(i)) {
-		src->ubuf.iov_base = i->ubuf;
-		src->ubuf.iov_len = i->iov_offset + src->len;
-		src->iov = &src->ubuf;
-	} else if (iter_is_iovec(i)) {
+	if (iter_is_ubuf(i))
+		user_event_src_ubuf(src, i->ubuf, i->iov_offset, src->len);
+	else if (iter_is_iovec(i))
 		src->iov = iter_iov(i);
-	} else {
+	else
 		src->iov = NULL;
-	}
 }
 
 /*
@@ -522,11 +531,8 @@ ssize_t user_event_write(struct file *file, const char __user *buf,
 		return -EINVAL;
 	if (get_user(idx, (const int __user *)buf))
 		return -EFAULT;
-	src.ubuf.iov_base = (void __user *)buf;
-	src.ubuf.iov_len = count;
-	src.iov = &src.ubuf;
-	src.skip = sizeof(idx);
-	src.len = count - sizeof(idx);
+	user_event_src_ubuf(&src, (void __user *)buf, sizeof(idx),
+			    count - sizeof(idx));
 	src.iter = NULL;
 	return user_event_write_src(file->private_data, &src, idx, count);
 }
