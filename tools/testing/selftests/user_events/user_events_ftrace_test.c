@@ -455,29 +455,39 @@ TEST(event_without_fields)
 	ue_reset("ue_empty");
 }
 
+/*
+ * A shared page of a memfd holding len bytes of data, written through the
+ * file: in the page cache but not yet mapped in our page table.  The
+ * mapping keeps the file.  MAP_FAILED on error.
+ */
+static void *ue_memfd_page(long psz, const void *data, size_t len)
+{
+	int mfd = syscall(SYS_memfd_create, "ue", 0);
+	void *p = MAP_FAILED;
+
+	if (mfd < 0)
+		return MAP_FAILED;
+	if (!ftruncate(mfd, psz) && pwrite(mfd, data, len, 0) == (ssize_t)len)
+		p = mmap(NULL, psz, PROT_READ, MAP_SHARED, mfd, 0);
+	close(mfd);
+	return p;
+}
+
 TEST(fault_in_payload)
 {
 	long psz = sysconf(_SC_PAGESIZE);
 	struct user_reg r;
 	char *line;
-	uint32_t *p, v;
-	int fd = ue_open(), mfd;
+	uint32_t *p, v = 4242;
+	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
 	ue_reset("ue_fault");
 	ASSERT_EQ(0, ue_reg(fd, "ue_fault u32 v", &r));
 	ASSERT_EQ(0, ue_enable("ue_fault", 1));
 
-	/*
-	 * Shared memory filled through write(): the page is in the page
-	 * cache but not yet mapped in our page table.
-	 */
-	mfd = syscall(SYS_memfd_create, "ue", 0);
-	ASSERT_GE(mfd, 0);
-	ASSERT_EQ(0, ftruncate(mfd, psz));
-	v = 4242;
-	ASSERT_EQ(4, pwrite(mfd, &v, 4, 0));
-	p = mmap(NULL, psz, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	/* Shared memory filled through the file, not mapped yet */
+	p = ue_memfd_page(psz, &v, 4);
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_EQ(8, ue_emit(fd, r.write_index, p, 4));
 	/* Dropped again (where madvise exists): content stays */
@@ -506,7 +516,6 @@ TEST(fault_in_payload)
 	EXPECT_STREQ("v=0", line);
 	free(line);
 	EXPECT_EQ(3, ue_trace_count("ue_fault"));
-	close(mfd);
 	close(fd);
 	ue_reset("ue_fault");
 }
@@ -528,7 +537,7 @@ TEST(short_segments_fault_or_refuse)
 	struct user_reg r;
 	char *page, *line;
 	uint32_t *p;
-	int fd = ue_open(), mfd;
+	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
 	ue_reset("ue_seg");
@@ -556,19 +565,14 @@ TEST(short_segments_fault_or_refuse)
 	EXPECT_EQ(0, ue_trace_count("ue_seg"));
 
 	/* write() of a shared page filled behind the mapping's back */
-	mfd = syscall(SYS_memfd_create, "ue", 0);
-	ASSERT_GE(mfd, 0);
-	ASSERT_EQ(0, ftruncate(mfd, psz));
 	memcpy(rec, &r.write_index, 4);
 	memcpy(rec + 4, &a, 8);
 	memcpy(rec + 12, &b, 8);
 	memcpy(rec + 20, &c, 4);
-	ASSERT_EQ(sizeof(rec), pwrite(mfd, rec, sizeof(rec), 0));
-	p = mmap(NULL, psz, PROT_READ, MAP_SHARED, mfd, 0);
+	p = ue_memfd_page(psz, rec, sizeof(rec));
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_EQ(24, write(fd, p, 24));
 	munmap(p, psz);
-	close(mfd);
 
 	line = ue_trace_line("ue_seg", 0, NULL);
 	ASSERT_NE(NULL, line);
