@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Many threads registering, writing, enabling, deleting, reading status
- * and closing at once.  Every call must end with one of the outcomes the
+ * Many threads registering, writing (writev() and write()), enabling,
+ * deleting, reading status and closing at once.  Every call must end with one of the outcomes the
  * ABI allows; the kernel must stay free of splats (the harness watches
  * the console) and every event must be deletable at the end.
  */
@@ -37,12 +37,19 @@ struct ue_stress_payload {
 	char str[4];
 };
 
+/* The same for write(): the index, then the payload */
+struct ue_stress_record {
+	uint32_t idx;
+	struct ue_stress_payload p;
+};
+
 #pragma pack(pop)
 
 static void *ue_writer(void *arg)
 {
 	unsigned int seed = (uintptr_t)arg;
 	struct ue_stress_payload p = { 1, DYN_LOC(20, 4), "abc" };
+	struct ue_stress_record rec = { 0, p };
 	struct user_reg r;
 	int ret;
 
@@ -60,9 +67,14 @@ static void *ue_writer(void *arg)
 			close(fd);
 			continue;
 		}
+		/* writev() and write() by turns: two ways into the kernel */
+		rec.idx = r.write_index;
 		for (i = 0; i < 50; i++) {
-			ssize_t w = ue_emit(fd, r.write_index, &p, sizeof(p));
+			ssize_t w = i & 1 ? write(fd, &rec, sizeof(rec)) :
+				    ue_emit(fd, r.write_index, &p, sizeof(p));
 
+			if (w < 0 && (i & 1))
+				w = -errno;
 			if (w != 4 + sizeof(p))
 				ue_note_bad("write", w);
 			atomic_fetch_add(&ue_writes, 1);
