@@ -3,7 +3,8 @@
 # selftest.sh - prove that make check fails, and says why, on a failing
 # test, a test that never finishes and a WARN in kernel code, that the
 # build fails when a program it calls is not declared in HARNESS_PKGS, and
-# that make unused-events names an event declared and never fired.  The first three
+# that make unused-events names an event declared and never fired, and
+# that a base diagnostic the report lists fails nothing.  The first three
 # faults are planted in the work tree and removed again on exit, whatever
 # happens, so only one file is recompiled each way.
 . "$(dirname "$0")/lib.sh"
@@ -58,5 +59,16 @@ set -e
 echo "$out" | tail -n 1
 [ $rc != 0 ] || { echo "selftest: unused-events passed an event never fired"; bad=1; }
 expect 'ours: 2 declared, 2 defined here, 1 unused: ut_never$'
-[ $bad = 0 ] && say "harness selftest: all five faults were caught"
+# The report: a base diagnostic listed in BASE_NOISE is a NOTE; the same
+# words at a function that is not the one listed are a failure.
+con=$(mktemp) res=$(mktemp)
+printf 'TSBEGIN t\n[ 1.0] WARNING: stack going in the wrong direction? at %s+0x46/0x4d\n' \
+	return_to_handler user_event_write > "$con"
+printf 'TSRESULT t pass\nTS-DONE\n' > "$res"
+out=$(python3 "$ROOT/harness/report.py" "$con" "$res" || true)
+rm -f "$con" "$res"
+expect '^NOTE   1x .*(base code): WARNING: .* at return_to_handler+'
+expect '^FAIL kernel splat during t: WARNING: .* at user_event_write+'
+expect '^1 passed, 1 failed$'
+[ $bad = 0 ] && say "harness selftest: all six faults were caught"
 exit $bad
