@@ -158,6 +158,12 @@ struct filter_pattern {
 /* prog_entry.flags: compile-time facts about one entry. */
 #define FILTER_FL_SWAP	BIT(0)	/* test is the negation of the operator */
 #define FILTER_FL_NE	BIT(1)	/* the operator was "!=" (perf "ip" lists) */
+/*
+ * Set on a program's first entry when some entry reads the record header's
+ * common_flags or common_preempt_count, which trace_event_filter_record()
+ * then fills in before the filter runs rather than only for a record kept.
+ */
+#define FILTER_FL_HEADER_CTX	BIT(2)
 
 /* One predicate of a compiled filter; the program ends with FILTER_T_END. */
 struct prog_entry {

@@ -311,19 +311,21 @@ static noinline int filter_run(const struct prog_entry *e, void *rec)
 	}
 }
 
-/* The body of filter_match_preds(), for trace_event_filter_record() too. */
-static __always_inline int filter_match(struct event_filter *filter, void *rec)
+/* A filter's program; NULL when there is nothing to test. */
+static __always_inline const struct prog_entry *
+filter_prog(struct event_filter *filter)
 {
-	const struct prog_entry *e;
+	/* Protected by preempt_disable() or SRCU, see the file comment. */
+	return filter ? rcu_dereference_raw(filter->prog) : NULL;
+}
+
+/* The body of filter_match_preds(), for trace_event_filter_record() too. */
+static __always_inline int filter_match(const struct prog_entry *e, void *rec)
+{
 	u64 v;
 
-	if (!filter)
-		return 1;
-	/* Protected by preempt_disable() or SRCU, see the file comment. */
-	e = rcu_dereference_raw(filter->prog);
 	if (!e)
 		return 1;
-
 	for (;;) {
 		if (!filter_range_load(e, rec, &v))
 			return filter_run(e, rec);
@@ -347,7 +349,7 @@ static __always_inline int filter_match(struct event_filter *filter, void *rec)
  */
 int filter_match_preds(struct event_filter *filter, void *rec)
 {
-	return filter_match(filter, rec);
+	return filter_match(filter_prog(filter), rec);
 }
 EXPORT_SYMBOL_GPL(filter_match_preds);
 
@@ -362,9 +364,13 @@ EXPORT_SYMBOL_GPL(filter_match_preds);
 /* A record the filter kept: into the ring buffer, committed as any other. */
 static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 					struct trace_event_file *file,
-					void *rec, unsigned int len,
-					unsigned int trace_ctx)
+					void *rec, unsigned int len)
 {
+	/* less the tracepoint's own preempt_disable() */
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+	tracing_generic_entry_update(rec, file->event_call->event.type,
+				     trace_ctx);
 	fbuf->trace_file = file;
 	fbuf->trace_ctx = trace_ctx;
 	fbuf->regs = NULL;
@@ -403,6 +409,11 @@ static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
  * path records.  A trigger attached in between gets the copy, an event
  * of the ring buffer as on that path, never the record on the stack.
  *
+ * The header's flags and preempt count (tracing_gen_ctx_dec()) take longer
+ * to gather than a numeric filter takes to run, so only a program that
+ * reads them (FILTER_FL_HEADER_CTX) has them before it runs; a record kept
+ * gets them in filter_record_keep().  Its type and pid are always there.
+ *
  * Called from the probe, with preemption disabled by the tracepoint; the
  * filter is freed only after tracepoint_synchronize_unregister(), see
  * trace_filter.h.
@@ -411,13 +422,18 @@ void trace_event_filter_record(struct trace_event_buffer *fbuf,
 			       struct trace_event_file *file, void *rec,
 			       unsigned int len)
 {
-	/* less the tracepoint's own preempt_disable() */
-	unsigned int trace_ctx = tracing_gen_ctx_dec();
+	const struct prog_entry *prog = filter_prog(rcu_dereference_raw(file->filter));
+	struct trace_entry *ent = rec;
 
-	tracing_generic_entry_update(rec, file->event_call->event.type,
-				     trace_ctx);
-	if (filter_match(rcu_dereference_raw(file->filter), rec)) {
-		filter_record_keep(fbuf, file, rec, len, trace_ctx);
+	if (prog && (prog->flags & FILTER_FL_HEADER_CTX)) {
+		tracing_generic_entry_update(ent, file->event_call->event.type,
+					     tracing_gen_ctx_dec());
+	} else {
+		ent->type = file->event_call->event.type;
+		ent->pid = current->pid;
+	}
+	if (filter_match(prog, rec)) {
+		filter_record_keep(fbuf, file, rec, len);
 		/* a call, not a jump: this frame is one of FILTER_RECORD_FRAMES */
 		barrier();
 	}

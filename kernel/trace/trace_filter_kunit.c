@@ -16,6 +16,9 @@
 
 /* Layout of the hand-made record. */
 enum {
+	REC_TYPE	= 0,	/* unsigned short common_type */
+	REC_FLAGS	= 2,	/* unsigned char common_flags */
+	REC_PREEMPT	= 3,	/* unsigned char common_preempt_count */
 	REC_PID		= 4,	/* int common_pid */
 	REC_U8		= 8,	/* unsigned char u8f */
 	REC_S8		= 9,	/* signed char s8f */
@@ -41,6 +44,10 @@ enum {
 	.size = s, .is_signed = sg, .filter_type = ft }
 
 static struct ftrace_event_field filter_test_fields[] = {
+	F("common_type", "unsigned short", REC_TYPE, 2, 0, FILTER_OTHER),
+	F("common_flags", "unsigned char", REC_FLAGS, 1, 0, FILTER_OTHER),
+	F("common_preempt_count", "unsigned char", REC_PREEMPT, 1, 0,
+	  FILTER_OTHER),
 	F("common_pid", "int", REC_PID, 4, 1, FILTER_OTHER),
 	F("u8f", "unsigned char", REC_U8, 1, 0, FILTER_OTHER),
 	F("s8f", "signed char", REC_S8, 1, 1, FILTER_OTHER),
@@ -418,6 +425,33 @@ static void filter_test_program_shape(struct kunit *test)
 	filter_prog_free(prog);
 }
 
+/*
+ * Only a program that reads common_flags or common_preempt_count says so
+ * on its first entry: trace_event_filter_record() gathers them for it.
+ */
+static void filter_test_header_ctx(struct kunit *test)
+{
+	static const struct { const char *expr; bool ctx; } cases[] = {
+		{ "common_flags & 1", true },
+		{ "u8f == 1 || common_preempt_count > 0", true },
+		{ "!(common_flags == 0) && u8f == 1", true },
+		{ "common_pid == 1 && common_type == 2", false },
+		{ "cpu == 0 || COMM == \"sh\"", false },
+		{ "u8f == 1", false },
+	};
+	struct trace_parse_err err;
+	struct prog_entry *prog;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		prog = filter_compile(cases[i].expr, &filter_test_src, &err);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "%s", cases[i].expr);
+		KUNIT_EXPECT_EQ_MSG(test, !!(prog[0].flags & FILTER_FL_HEADER_CTX),
+				    cases[i].ctx, "%s", cases[i].expr);
+		filter_prog_free(prog);
+	}
+}
+
 /* Nesting depth costs heap, not stack. */
 static void filter_test_deep_nesting(struct kunit *test)
 {
@@ -718,6 +752,7 @@ static struct kunit_case filter_test_cases[] = {
 	KUNIT_CASE(filter_test_errors),
 	KUNIT_CASE(filter_test_too_long_string),
 	KUNIT_CASE(filter_test_program_shape),
+	KUNIT_CASE(filter_test_header_ctx),
 	KUNIT_CASE(filter_test_deep_nesting),
 	KUNIT_CASE(filter_test_string_bounds),
 	KUNIT_CASE(filter_test_patterns),

@@ -102,6 +102,7 @@ struct filter_compiler {
 	struct filter_pending		*ops;		/* the operator stack */
 	int				nr_ops;		/* depth of @ops */
 	int				max_ops;	/* size of @ops */
+	bool				header_ctx;	/* see FILTER_FL_HEADER_CTX */
 };
 
 /*
@@ -636,6 +637,10 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	if (field->offset < 0 || field->offset > U16_MAX)
 		return trace_parse_fail(fc->err, FILTER_ERR_ILLEGAL_FIELD_OP, name.pos);
 	e->offset = field->offset;
+	/* CPU and COMM have neither offset nor size: they read no record */
+	if (field->offset < offsetof(struct trace_entry, pid) &&
+	    field->offset + field->size > offsetof(struct trace_entry, flags))
+		fc->header_ctx = true;
 
 	ustring = trace_parse_literal(p, ".ustring");
 	function = trace_parse_literal(p, ".function");
@@ -959,6 +964,8 @@ struct prog_entry *filter_compile(const char *text,
 
 	root = filter_parse_expr(&fc, &cnt);
 	ret = root < 0 ? root : filter_link(&fc, root);
+	if (!ret && fc.header_ctx)
+		fc.prog[0].flags |= FILTER_FL_HEADER_CTX;
 out:
 	if (fc.prog)
 		fc.prog[fc.nr_leaves].code = FILTER_T_END;
