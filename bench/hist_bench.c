@@ -3,8 +3,9 @@
  * Cost of histograms: per event, and per read of the hist file.
  *
  * Per event (the time per call with the histogram attached, minus the
- * same loop with the event off; the event is then in soft mode, so the
- * figure holds building the record, the histogram and dropping the record):
+ * same loop with the event off, each loop time the lowest of ROUNDS runs;
+ * the event is then in soft mode, so the figure holds building the record,
+ * the histogram and dropping the record):
  *
  *   hist_pid          syscalls:sys_enter_getppid  keys=common_pid
  *                     (hitcount only, one entry)
@@ -33,6 +34,7 @@
 #define LSEEK		TRACEFS "events/syscalls/sys_enter_lseek/"
 #define SIGGEN		TRACEFS "events/signal/signal_generate/"
 #define ITERS		20000
+#define ROUNDS		5	/* a per-event figure's loops: the lowest of */
 #define FULL_90		1843	/* 90% of 2048 */
 #define MAX_ENTRIES	131072
 
@@ -76,14 +78,14 @@ static void detach(const char *event, const char *spec)
 static int per_event(const char *name, const char *event, const char *spec,
 		     void (*fire)(long), long prefill)
 {
-	double idle = bench_loop_ns(fire, ITERS), t;
+	double idle = bench_best_ns(fire, ITERS, ROUNDS), t;
 	long i;
 
 	if (attach(event, spec))
 		return 1;
 	for (i = 0; i < prefill; i++)
 		fire(i);
-	t = bench_loop_ns(fire, ITERS);
+	t = bench_best_ns(fire, ITERS, ROUNDS);
 	detach(event, spec);
 	printf("BENCH %s %.1f ns\n", name, t - idle);
 	fflush(stdout);
