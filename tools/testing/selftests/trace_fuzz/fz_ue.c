@@ -170,10 +170,11 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
  * DIAG_IOCSUNREG of a word through any file that can take it: the
  * kernel removes a word only through a user_events_data of its event's
  * group, and the worker's fds may since be of other groups (OP_UE_OPEN).
- * Its fds first, then the default group's file and every group's.
- * Whether one took it.
+ * Its fds first but tried (an fd that already refused it, or -1), then
+ * the default group's file and every group's.  Whether one took it.
  */
-static bool ue_unreg_word(struct fz_worker *w, uint64_t addr, int bit)
+static bool ue_unreg_word(struct fz_worker *w, uint64_t addr, int bit,
+			  int tried)
 {
 	struct user_unreg u = {
 		.size = sizeof(u),
@@ -184,7 +185,8 @@ static bool ue_unreg_word(struct fz_worker *w, uint64_t addr, int bit)
 	int i, fd, ret;
 
 	for (i = 0; i < FZ_DATA_FDS; i++)
-		if (w->data[i] >= 0 && !ioctl(w->data[i], DIAG_IOCSUNREG, &u))
+		if (w->data[i] >= 0 && w->data[i] != tried &&
+		    !ioctl(w->data[i], DIAG_IOCSUNREG, &u))
 			return true;
 	for (i = -1; i < FZ_UE_GROUPS; i++) {
 		if (i < 0)
@@ -232,7 +234,7 @@ static bool ue_unreg(struct fz_worker *w, const struct fz_op *op)
 		/* ENOENT: a word of another group's event, or a lost one */
 		if (variant <= 3 || i == 64 || fd < 0 || errno != ENOENT)
 			return false;
-		if (!ue_unreg_word(w, u.disable_addr, i)) {
+		if (!ue_unreg_word(w, u.disable_addr, i, fd)) {
 			fz_report("enabler",
 				  "DIAG_IOCSUNREG did not find its word (%s, bit %d)",
 				  fz_ue_defs[e->def].name, i);
@@ -261,12 +263,12 @@ void fz_ue_unreg_all(struct fz_worker *w)
 		for (i = 0; i < 64 && w->en[slot].mask; i++) {
 			if (!(w->en[slot].mask & (1ULL << i)))
 				continue;
-			ue_unreg_word(w, (uintptr_t)enabler_addr(w, slot), i);
+			ue_unreg_word(w, (uintptr_t)enabler_addr(w, slot), i, -1);
 			w->en[slot].mask &= ~(1ULL << i);
 		}
 	}
 	for (i = 0; i < w->ntaddr; i++)
-		ue_unreg_word(w, w->taddr[i], w->tbit[i]);
+		ue_unreg_word(w, w->taddr[i], w->tbit[i], -1);
 	w->ntaddr = 0;
 }
 
