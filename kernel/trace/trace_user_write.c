@@ -467,10 +467,14 @@ out:
  *
  * The table is replaced, never changed in place, and the old one freed
  * after a grace period; a preempt-disabled section is a reader of that
- * grace period, and the cheapest one.  The event itself stays pinned by
- * its slot as long as the file is open, so it is used after the section.
- * Inlined into write() and writev(): the call would cost more than the
- * second copy.
+ * grace period, and the cheapest one.  The same section reads the event's
+ * consumers (the tracepoint's array, also freed after a sched grace
+ * period) and serves the usual enabled case there: one ftrace consumer
+ * and a record every consumer can hold.  Anything else, and a write that
+ * must fault a page in, takes user_event_emit()'s walk.  The event stays
+ * pinned by its slot as long as the file is open, so it is used after the
+ * section.  Inlined into write() and writev(): the call would cost more
+ * than the second copy.
  */
 static __always_inline ssize_t
 user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src,
@@ -478,10 +482,12 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 {
 	/* Only nr and overflow are read before a fault sets entries */
 	struct user_event_served served __uninitialized;
+	struct tracepoint_func *funcs = NULL;
 	struct user_event_refs *refs;
 	struct user_event *ev = NULL;
 	unsigned int tries;
-	int ret;
+	bool quick = false;
+	int ret = 0;
 
 	if (idx < 0)
 		return -EINVAL;
@@ -489,30 +495,36 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	refs = rcu_dereference_sched(ufd->refs);
 	if (refs && idx < refs->count)
 		ev = refs->events[idx];
+	if (ev && src->len >= ev->desc.fixed_size) {
+		funcs = rcu_dereference_sched(ev->tp.funcs);
+		quick = funcs && !funcs[1].func &&
+			funcs->func == (void *)user_event_ftrace_probe &&
+			src->len <= USER_EVENT_SMALL_RECORD - sizeof(struct trace_entry);
+		if (quick)
+			ret = user_event_ftrace_record(funcs->data, ev, src);
+	}
 	preempt_enable_notrace();
 	if (!ev)
 		return -ENOENT;
 	if (src->len < ev->desc.fixed_size)
 		return -EINVAL;
-
 	/*
 	 * Nobody consumes the event: the common, free case.  Status-page
 	 * programs see the write succeed, remote-write ones -EBADF.
 	 */
-	if (likely(!rcu_access_pointer(ev->tp.funcs)))
+	if (likely(!funcs))
 		return READ_ONCE(ufd->idle_ret) ?: count;
 
+	/* The lone consumer that failed above was not served */
 	served.nr = 0;
 	served.overflow = false;
-	for (tries = 0; ; tries++) {
+	if (!quick)
 		ret = user_event_emit(ev, src, &served);
-		if (ret != -EAGAIN)
-			break;
+	for (tries = 0; ret == -EAGAIN; tries++) {
 		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
-		    !user_event_fault_in(src)) {
-			ret = -EFAULT;
-			break;
-		}
+		    !user_event_fault_in(src))
+			return -EFAULT;
+		ret = user_event_emit(ev, src, &served);
 	}
 	return ret ? ret : count;
 }
