@@ -63,16 +63,14 @@ struct user_event_served {
 };
 
 /* Do the loc fields of the record rec (size bytes) stay inside it? */
-static bool user_event_record_ok(const struct user_event *ev, const void *rec,
-				 size_t size)
+static noinline bool user_event_locs_ok(const struct user_event *ev,
+					const void *rec, size_t size)
 {
 	size_t fixed = sizeof(struct trace_entry) + ev->desc.fixed_size;
 	const struct user_event_field *f;
 	unsigned int i, off, len;
 	u32 loc;
 
-	if (!ev->desc.has_locs)
-		return true;
 	for (i = 0; i < ev->desc.nr_fields; i++) {
 		f = &ev->desc.fields[i];
 		if (f->kind != USER_FIELD_DATA_LOC &&
@@ -91,6 +89,13 @@ static bool user_event_record_ok(const struct user_event *ev, const void *rec,
 			return false;
 	}
 	return true;
+}
+
+/* A record of an event without loc fields needs no check: no call for it */
+static __always_inline bool user_event_record_ok(const struct user_event *ev,
+						 const void *rec, size_t size)
+{
+	return !ev->desc.has_locs || user_event_locs_ok(ev, rec, size);
 }
 
 /* Point src at len bytes after skip in one user buffer, base */
@@ -208,6 +213,25 @@ static noinline bool user_event_copy_kernel(char *dst,
 }
 
 /*
+ * The copy must not sleep on a fault.  It always runs in a preempt-disabled
+ * section (a ring buffer reservation, or the walk over the consumers),
+ * which the fault handler sees as atomic where preemption is counted
+ * (faulthandler_disabled()); only without CONFIG_PREEMPT_COUNT does it
+ * need telling.
+ */
+static __always_inline void user_event_nofault_begin(void)
+{
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT))
+		pagefault_disable();
+}
+
+static __always_inline void user_event_nofault_end(void)
+{
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT))
+		pagefault_enable();
+}
+
+/*
  * Copy the payload after the record header, segment by segment, without
  * taking page faults.  Each segment is checked here, as the iov_iter
  * helpers would: with access_ok(), or for a short one by masking its
@@ -222,7 +246,7 @@ static __always_inline bool user_event_copy(void *rec,
 
 	if (unlikely(!iov))
 		return user_event_copy_kernel(dst, src);
-	pagefault_disable();
+	user_event_nofault_begin();
 	for (; left; iov++, skip = 0) {
 		n = min(iov->iov_len - skip, left);
 		if (!user_event_copy_seg(dst, iov->iov_base + skip, n))
@@ -230,7 +254,7 @@ static __always_inline bool user_event_copy(void *rec,
 		dst += n;
 		left -= n;
 	}
-	pagefault_enable();
+	user_event_nofault_end();
 	return !left;
 }
 
