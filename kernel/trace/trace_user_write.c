@@ -167,6 +167,7 @@ static int user_event_src_init(struct user_event_src *src,
 static __always_inline bool user_event_copy_seg(char *dst,
 						const char __user *p, size_t n)
 {
+	const char __user *end;
 	u64 w;
 	u32 v;
 
@@ -188,11 +189,12 @@ static __always_inline bool user_event_copy_seg(char *dst,
 		p = masked_user_access_begin(p);
 	else if (!user_access_begin(p, n))
 		return false;
-	for (; n >= sizeof(w); n -= sizeof(w), p += sizeof(w), dst += sizeof(w)) {
+	for (end = p + (n & ~(sizeof(w) - 1)); p != end;
+	     p += sizeof(w), dst += sizeof(w)) {
 		unsafe_get_user(w, (const u64 __user *)p, fault);
 		put_unaligned(w, (u64 *)dst);
 	}
-	if (n) {
+	if (n & sizeof(v)) {
 		unsafe_get_user(v, (const u32 __user *)p, fault);
 		put_unaligned(v, (u32 *)dst);
 	}
@@ -486,6 +488,34 @@ out:
 }
 
 /*
+ * Serve the event's consumers through user_event_emit(), faulting the
+ * payload's pages in whenever a copy comes up short; count is what the
+ * write returns when it works.  faulted: the lone ftrace consumer's copy
+ * came up short before any walk, so nothing was served yet.
+ */
+static noinline ssize_t user_event_walk(struct user_event *ev,
+					const struct user_event_src *src,
+					size_t count, bool faulted)
+{
+	/* Only nr and overflow are read before a fault sets entries */
+	struct user_event_served served __uninitialized;
+	unsigned int tries;
+	int ret = -EAGAIN;
+
+	served.nr = 0;
+	served.overflow = false;
+	if (!faulted)
+		ret = user_event_emit(ev, src, &served);
+	for (tries = 0; ret == -EAGAIN; tries++) {
+		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
+		    !user_event_fault_in(src))
+			return -EFAULT;
+		ret = user_event_emit(ev, src, &served);
+	}
+	return ret ? ret : count;
+}
+
+/*
  * Write the event at slot idx of ufd's table, with src pointing at the
  * payload after the index; count is what the write returns when it works.
  *
@@ -495,7 +525,7 @@ out:
  * consumers (the tracepoint's array, also freed after a sched grace
  * period) and serves the usual enabled case there: one ftrace consumer
  * and a record every consumer can hold.  Anything else, and a write that
- * must fault a page in, takes user_event_emit()'s walk.  The event stays
+ * must fault a page in, takes user_event_walk().  The event stays
  * pinned by its slot as long as the file is open, so it is used after the
  * section.  Inlined into write() and writev(): the call would cost more
  * than the second copy.
@@ -504,14 +534,10 @@ static __always_inline ssize_t
 user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src,
 		     int idx, size_t count)
 {
-	/* Only nr and overflow are read before a fault sets entries */
-	struct user_event_served served __uninitialized;
 	struct tracepoint_func *funcs = NULL;
 	struct user_event_refs *refs;
 	struct user_event *ev = NULL;
-	unsigned int tries;
-	bool quick = false;
-	int ret = 0;
+	int ret;
 
 	if (idx < 0)
 		return -EINVAL;
@@ -519,13 +545,16 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	refs = rcu_dereference_sched(ufd->refs);
 	if (refs && idx < refs->count)
 		ev = refs->events[idx];
-	if (ev && src->len >= ev->desc.fixed_size) {
+	if (ev && src->len >= ev->desc.fixed_size)
 		funcs = rcu_dereference_sched(ev->tp.funcs);
-		quick = funcs && !funcs[1].func &&
-			funcs->func == (void *)user_event_ftrace_probe &&
-			src->len <= USER_EVENT_SMALL_RECORD - sizeof(struct trace_entry);
-		if (quick)
-			ret = user_event_ftrace_record(funcs->data, ev, src);
+	if (funcs && !funcs[1].func &&
+	    funcs->func == (void *)user_event_ftrace_probe &&
+	    src->len <= USER_EVENT_SMALL_RECORD - sizeof(struct trace_entry)) {
+		ret = user_event_ftrace_record(funcs->data, ev, src);
+		preempt_enable_notrace();
+		if (likely(ret != -EAGAIN))
+			return ret ? ret : count;
+		return user_event_walk(ev, src, count, true);
 	}
 	preempt_enable_notrace();
 	if (!ev)
@@ -538,19 +567,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	 */
 	if (likely(!funcs))
 		return READ_ONCE(ufd->idle_ret) ?: count;
-
-	/* The lone consumer that failed above was not served */
-	served.nr = 0;
-	served.overflow = false;
-	if (!quick)
-		ret = user_event_emit(ev, src, &served);
-	for (tries = 0; ret == -EAGAIN; tries++) {
-		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
-		    !user_event_fault_in(src))
-			return -EFAULT;
-		ret = user_event_emit(ev, src, &served);
-	}
-	return ret ? ret : count;
+	return user_event_walk(ev, src, count, false);
 }
 
 /*
