@@ -28,6 +28,20 @@ tracing_reset() {
 	echo 1 > "$T/tracing_on"
 	echo > "$T/trace"
 	echo > "$T/error_log" 2>/dev/null
+	pids_reset
+}
+
+# pids_reset - no event pid filtering, and no event marked as filtered by
+# pid.  A write to set_event_pid or set_event_notrace_pid marks every event
+# of the instance, even the write of an empty line ("echo >", as trace-cmd
+# and ftracetest reset it): the base clears the marks only when a truncating
+# open empties a list that was not empty.  So both lists get this shell's
+# pid, then both are emptied without a write.
+pids_reset() {
+	echo $$ > "$T/set_event_pid"
+	echo $$ > "$T/set_event_notrace_pid"
+	: > "$T/set_event_pid"
+	: > "$T/set_event_notrace_pid"
 }
 
 # use_event SYSTEM/EVENT - point $E at the event's folder, skip the test

@@ -25,6 +25,12 @@ cleanup() {
 		[ -d $e ] && echo 0 > $e/filter
 	done
 	rmdir $I 2>/dev/null
+	# the churn may have been stopped between its trigger and its delete
+	U=$T/events/user_events/show_ev_u
+	if [ -d $U ]; then
+		echo '!traceon' >> $U/trigger
+		echo 0 > $U/filter
+	fi 2>/dev/null
 	echo '-:show_ev_u' >> $T/dynamic_events 2>/dev/null
 	tracing_reset
 }
