@@ -56,6 +56,7 @@ for d in shell demo.d compare corpus; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
 ftrace_reasons > "$root/tests/ftrace.list"
+cp "$ROOT/tests/ftrace-debug.list" "$root/tests/"
 # What the base kernel showed (harness/base-reference.sh), for the tests
 # that hold ours to it.
 if [ -d "$B/reference" ]; then cp -r "$B/reference" "$root/tests/reference"; fi

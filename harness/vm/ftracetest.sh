@@ -9,8 +9,12 @@
 # ftrace-base.txt): a test passes when it passes on ours, fails when it
 # passes on the base and not on ours, and is skipped, with the reason
 # tests/ftrace.list gives, when it does not pass on the base either.
+# The debug kernel skips the folders of base code that
+# tests/ftrace-debug.list names, with its reason.
 ref=/tests/reference/ftrace-base.txt
 reasons=/tests/ftrace.list
+debug=
+grep -q 'ts.variant=debug' /proc/cmdline && debug=/tests/ftrace-debug.list
 ftrace_verdict() {
 	awk -F: '/^# of / { sub(/^# of /, "", $1); n[$1] = $2 + 0 }
 		END {
@@ -35,6 +39,14 @@ if [ -d /ftrace/test.d ]; then
 		name=ftrace/$tc
 		want "$name" || continue
 		why=$(sed -n "s|^$tc: *||p" $reasons 2>/dev/null | head -n 1)
+		if [ -n "$debug" ]; then
+			skip=$(sed -n "s|^${tc%%/*}/: *||p" $debug 2>/dev/null | head -n 1)
+			if [ -n "$skip" ]; then
+				echo "TSFTRACE $tc notrun 0"
+				result "$name" skip "not run on the debug kernel: $skip"
+				continue
+			fi
+		fi
 		case $why in
 		"not run:"*)
 			echo "TSFTRACE $tc notrun 0"
