@@ -386,6 +386,12 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 }
 #endif
 
+/* Can every consumer take a record of size bytes, unasked? */
+static __always_inline bool user_event_small(size_t size)
+{
+	return size <= USER_EVENT_SMALL_RECORD;
+}
+
 /* Can the consumer behind f take a record of size bytes? */
 static bool user_event_fits(const struct tracepoint_func *f, size_t size)
 {
@@ -467,7 +473,7 @@ static int user_event_emit(struct user_event *ev,
 
 	rcu_read_lock_sched_notrace();
 	funcs = rcu_dereference_sched(ev->tp.funcs);
-	for (f = funcs; size > USER_EVENT_SMALL_RECORD && f && f->func; f++) {
+	for (f = funcs; !user_event_small(size) && f && f->func; f++) {
 		if (!user_event_fits(f, size)) {
 			ret = -E2BIG;
 			goto out;
@@ -549,7 +555,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 		funcs = rcu_dereference_sched(ev->tp.funcs);
 	if (funcs && !funcs[1].func &&
 	    funcs->func == (void *)user_event_ftrace_probe &&
-	    src->len <= USER_EVENT_SMALL_RECORD - sizeof(struct trace_entry)) {
+	    user_event_small(sizeof(struct trace_entry) + src->len)) {
 		ret = user_event_ftrace_record(funcs->data, ev, src);
 		preempt_enable_notrace();
 		if (likely(ret != -EAGAIN))
