@@ -68,24 +68,26 @@ static const char *trigger_err_text[] __ro_after_init = {
 	[TRIGGER_ERR_EXISTS]		= "A trigger of this kind is already set",
 };
 
-/* error_log heading of @ef's trigger commands: "trigger:<system>:<event>" */
-static void trigger_log_loc(struct trace_event_file *ef, char *loc)
+/*
+ * error_log heading of @ef's trigger commands, "trigger:<system>:<event>"
+ * whatever the length of the names (kfree() it); NULL when out of memory.
+ */
+static char *trigger_log_loc(struct trace_event_file *ef)
 {
 	struct trace_event_call *call = ef->event_call;
 
-	snprintf(loc, TRIGGER_LOC_MAX, "trigger:%s:%s", call->class->system,
-		 trace_event_name(call));
+	return kasprintf(GFP_KERNEL, "trigger:%s:%s", call->class->system,
+			 trace_event_name(call));
 }
 
 /* The error_log entry of what ->parse() found wrong in @line. */
 static void trigger_log_err(struct trace_event_file *ef,
 			    const struct trigger_line *line)
 {
-	char loc[TRIGGER_LOC_MAX];
+	char *loc __free(kfree) = trigger_log_loc(ef);
 
-	trigger_log_loc(ef, loc);
-	tracing_log_err(ef->tr, loc, line->p.text, trigger_err_text,
-			line->err.err, line->err.pos);
+	tracing_log_err(ef->tr, loc ?: "trigger", line->p.text,
+			trigger_err_text, line->err.err, line->err.pos);
 }
 
 /* ---------------------------------------------------------------------
@@ -238,6 +240,17 @@ void trace_event_trigger_record(struct trace_event_file *file, void *rec)
 }
 EXPORT_SYMBOL_GPL(trace_event_trigger_record);
 
+/* Soft disabled or pid filtered: the verdict on a record, given @flags */
+static bool trigger_record_refused(struct trace_event_file *ef,
+				   unsigned long flags)
+{
+	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
+		return true;
+	if (flags & EVENT_FILE_FL_PID_FILTER)
+		return trace_event_ignore_this_pid(ef);
+	return false;
+}
+
 /*
  * Slow half of trace_trigger_soft_disabled(): the event has triggers
  * that need no record, or is soft disabled, or pid filtered.  Returns
@@ -257,13 +270,30 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
 		return false;
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
 		triggers_run(ef, NULL, NULL, NULL);
-	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
-		return true;
-	if (flags & EVENT_FILE_FL_PID_FILTER)
-		return trace_event_ignore_this_pid(ef);
-	return false;
+	return trigger_record_refused(ef, flags);
 }
 EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
+
+/**
+ * trace_trigger_soft_disabled_again - trace_trigger_soft_disabled(), triggers
+ *	already run
+ * @ef: the event
+ *
+ * For a probe that tries its record again after it could not fill it in
+ * (a user page that was not present): its triggers that need no record
+ * ran on the first try, and a write is one event however many tries it
+ * takes, so they must not run again.  Only the verdict is given.
+ *
+ * Return: true when the event must not be recorded.
+ */
+bool trace_trigger_soft_disabled_again(struct trace_event_file *ef)
+{
+	unsigned long flags = READ_ONCE(ef->flags);
+
+	if (flags & EVENT_FILE_FL_TRIGGER_COND)
+		return false;
+	return trigger_record_refused(ef, flags);
+}
 
 /* ---------------------------------------------------------------------
  * Trigger objects and the per-event list
@@ -617,7 +647,7 @@ int set_trigger_filter(struct trigger_line *line,
 {
 	struct trace_parse *p = &line->p;
 	struct event_filter *filter = NULL;
-	char loc[TRIGGER_LOC_MAX];
+	char *loc __free(kfree) = NULL;
 	int spec = p->pos;
 	char *text;
 	int ret;
@@ -630,10 +660,13 @@ int set_trigger_filter(struct trigger_line *line,
 		return trace_parse_fail(&line->err, TRIGGER_ERR_BAD_FILTER, spec);
 
 	/* refused, it is logged against the whole line, caret inside */
-	trigger_log_loc(ef, loc);
+	if (!line->quiet) {
+		loc = trigger_log_loc(ef);
+		if (!loc)
+			return -ENOMEM;
+	}
 	ret = create_event_filter_in(ef->tr, ef->event_call, p->text + p->pos,
-				     line->quiet ? NULL : loc, p->text, p->pos,
-				     &filter);
+				     loc, p->text, p->pos, &filter);
 	if (ret)
 		return ret;
 

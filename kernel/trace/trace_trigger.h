@@ -14,9 +14,6 @@
 #include "trace.h"
 #include "trace_parse.h"
 
-/* Room for "trigger:<system>:<event>", the error_log location. */
-#define TRIGGER_LOC_MAX			128
-
 /* Count value meaning "fire every time"; never decremented. */
 #define TRIGGER_COUNT_UNLIMITED		((unsigned long)-1)
 
@@ -101,5 +98,7 @@ bool trigger_generic_unreg_found(struct event_trigger_data *key,
 void trigger_generic_unreg(char *word, struct event_trigger_data *key,
 			   struct trace_event_file *ef);
 void trigger_generic_free(struct event_trigger_data *trig);
+
+bool trace_trigger_soft_disabled_again(struct trace_event_file *ef);
 
 #endif /* _TRACE_TRIGGER_H */

@@ -19,6 +19,14 @@
  * the fault-in are served, those that went are not.  An address that
  * cannot be faulted in is -EFAULT.
  *
+ * A write is one event however many walks it takes: whatever a consumer
+ * does before its copy (the triggers that need no record) happens on its
+ * first try only.  The consumer whose copy came up short is noted as
+ * tried, and its next try skips those triggers (see
+ * trace_trigger_soft_disabled_again()).  Everything else a consumer does
+ * (filter, triggers on the record, stack trace, perf sample) comes after
+ * a copy that worked, once.
+ *
  * Size: a ring buffer holds records up to ring_buffer_max_event_size(),
  * which grows with buffer_subbuf_size_kb; perf up to PERF_MAX_TRACE_SIZE.
  * A write too large for one of the event's consumers is refused with
@@ -34,6 +42,7 @@
 
 #include "trace.h"
 #include "trace_loc.h"
+#include "trace_trigger.h"
 #include "trace_user.h"
 
 /* How often a write faults pages in before giving up */
@@ -55,10 +64,15 @@
  */
 #define USER_EVENT_SERVED_MAX	8
 
-/* The consumers a write has served, by probe data (unique per consumer) */
+/*
+ * The consumers a write has served or tried, by probe data (unique per
+ * consumer): entry i was tried, its copy coming up short, when bit i of
+ * tried is set, and served otherwise.
+ */
 struct user_event_served {
 	unsigned int	nr;				/* entries in data */
 	bool		overflow;			/* more than fit */
+	unsigned long	tried;				/* bits of entries */
 	void		*data[USER_EVENT_SERVED_MAX];	/* probe data */
 };
 
@@ -289,11 +303,13 @@ static bool user_event_fault_in(const struct user_event_src *src)
  * disable, in an instance whose commit is plain (the usual case), has its
  * record reserved and committed straight in the ring buffer, as
  * trace_marker does; anything else goes through trace_event_buffer_*().
- * Inlined into the write path, the one caller that counts.
+ * again: a try after one whose copy came up short, whose triggers that
+ * need no record ran already.  Inlined into the write path, the one caller
+ * that counts.
  */
 static __always_inline int
 user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
-			 const struct user_event_src *src)
+			 const struct user_event_src *src, bool again)
 {
 	/* Filled by the reservation; not worth zeroing on every write */
 	struct trace_event_buffer fbuf __uninitialized;
@@ -315,7 +331,8 @@ user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
 		tracing_generic_entry_update(rec, ev->call.event.type,
 					     fbuf.trace_ctx);
 	} else {
-		if (trace_trigger_soft_disabled(file))
+		if (again ? trace_trigger_soft_disabled_again(file) :
+			    trace_trigger_soft_disabled(file))
 			return 0;
 		rec = trace_event_buffer_reserve(&fbuf, file, size);
 		if (!rec)
@@ -340,7 +357,7 @@ user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
 int user_event_ftrace_probe(void *data, struct user_event *ev,
 			    const struct user_event_src *src)
 {
-	return user_event_ftrace_record(data, ev, src);
+	return user_event_ftrace_record(data, ev, src, false);
 }
 
 #ifdef CONFIG_PERF_EVENTS
@@ -415,10 +432,10 @@ static bool user_event_fits(const struct tracepoint_func *f, size_t size)
  */
 static int user_event_probe(const struct tracepoint_func *f,
 			    struct user_event *ev,
-			    const struct user_event_src *src)
+			    const struct user_event_src *src, bool again)
 {
 	if (f->func == (void *)user_event_ftrace_probe)
-		return user_event_ftrace_record(f->data, ev, src);
+		return user_event_ftrace_record(f->data, ev, src, again);
 #ifdef CONFIG_PERF_EVENTS
 	if (f->func == (void *)user_event_perf_probe)
 		return user_event_perf_probe(f->data, ev, src);
@@ -427,33 +444,47 @@ static int user_event_probe(const struct tracepoint_func *f,
 	return 0;
 }
 
-static bool user_event_was_served(const struct user_event_served *served,
-				  const void *data)
+/* The entry of data in served, or served->nr */
+static unsigned int user_event_served_at(const struct user_event_served *served,
+					 const void *data)
 {
 	unsigned int i;
 
 	for (i = 0; i < served->nr; i++)
 		if (served->data[i] == data)
-			return true;
-	return false;
+			break;
+	return i;
 }
 
-/* A fault at end: note the consumers of [funcs, end) as served */
-static void user_event_note_served(struct user_event_served *served,
-				   const struct tracepoint_func *funcs,
-				   const struct tracepoint_func *end)
+/* Note data as served, or as tried when its copy came up short */
+static void user_event_note(struct user_event_served *served, void *data,
+			    bool tried)
 {
-	const struct tracepoint_func *f;
+	unsigned int i = user_event_served_at(served, data);
 
-	for (f = funcs; f < end; f++) {
-		if (user_event_was_served(served, f->data))
-			continue;
-		if (served->nr == USER_EVENT_SERVED_MAX) {
+	if (i == served->nr) {
+		if (i == USER_EVENT_SERVED_MAX) {
 			served->overflow = true;
 			return;
 		}
-		served->data[served->nr++] = f->data;
+		served->data[served->nr++] = data;
 	}
+	if (tried)
+		served->tried |= BIT(i);
+	else
+		served->tried &= ~BIT(i);
+}
+
+/* A fault at end: note [funcs, end) as served and end as tried */
+static void user_event_note_fault(struct user_event_served *served,
+				  const struct tracepoint_func *funcs,
+				  const struct tracepoint_func *end)
+{
+	const struct tracepoint_func *f;
+
+	for (f = funcs; f < end; f++)
+		user_event_note(served, f->data, false);
+	user_event_note(served, end->data, true);
 }
 
 /*
@@ -461,7 +492,8 @@ static void user_event_note_served(struct user_event_served *served,
  * -E2BIG when one of them cannot hold the record (this walk serves none
  * then), -EFAULT for a record that fails the checks, -EAGAIN for a page
  * that was not present, with the consumers before the one that failed
- * noted in served: those of an earlier walk were skipped, not served again.
+ * noted in served and that one noted as tried: those of an earlier walk
+ * were skipped, not served again, and a tried one is tried again.
  */
 static int user_event_emit(struct user_event *ev,
 			   const struct user_event_src *src,
@@ -480,14 +512,17 @@ static int user_event_emit(struct user_event *ev,
 		}
 	}
 	for (f = funcs; f && f->func; f++) {
-		if (served->nr && user_event_was_served(served, f->data))
+		unsigned int i = served->nr ?
+				 user_event_served_at(served, f->data) : 0;
+
+		if (i < served->nr && !(served->tried & BIT(i)))
 			continue;
-		ret = user_event_probe(f, ev, src);
+		ret = user_event_probe(f, ev, src, i < served->nr);
 		if (ret)
 			break;
 	}
 	if (ret == -EAGAIN)
-		user_event_note_served(served, funcs, f);
+		user_event_note_fault(served, funcs, f);
 out:
 	rcu_read_unlock_sched_notrace();
 	return ret;
@@ -496,21 +531,25 @@ out:
 /*
  * Serve the event's consumers through user_event_emit(), faulting the
  * payload's pages in whenever a copy comes up short; count is what the
- * write returns when it works.  faulted: the lone ftrace consumer's copy
- * came up short before any walk, so nothing was served yet.
+ * write returns when it works.  tried: the probe data of the lone ftrace
+ * consumer, when its copy came up short before any walk (nothing was
+ * served yet, and it is to be tried again), or NULL.
  */
 static noinline ssize_t user_event_walk(struct user_event *ev,
 					const struct user_event_src *src,
-					size_t count, bool faulted)
+					size_t count, void *tried)
 {
-	/* Only nr and overflow are read before a fault sets entries */
+	/* Only nr, overflow and tried are read before a fault sets entries */
 	struct user_event_served served __uninitialized;
 	unsigned int tries;
 	int ret = -EAGAIN;
 
 	served.nr = 0;
 	served.overflow = false;
-	if (!faulted)
+	served.tried = 0;
+	if (tried)
+		user_event_note(&served, tried, true);
+	else
 		ret = user_event_emit(ev, src, &served);
 	for (tries = 0; ret == -EAGAIN; tries++) {
 		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
@@ -556,11 +595,14 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	if (funcs && !funcs[1].func &&
 	    funcs->func == (void *)user_event_ftrace_probe &&
 	    user_event_small(sizeof(struct trace_entry) + src->len)) {
-		ret = user_event_ftrace_record(funcs->data, ev, src);
+		/* Only compared once the section ends: the array may go */
+		void *data = funcs->data;
+
+		ret = user_event_ftrace_record(data, ev, src, false);
 		preempt_enable_notrace();
 		if (likely(ret != -EAGAIN))
 			return ret ? ret : count;
-		return user_event_walk(ev, src, count, true);
+		return user_event_walk(ev, src, count, data);
 	}
 	preempt_enable_notrace();
 	if (!ev)
@@ -573,7 +615,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	 */
 	if (likely(!funcs))
 		return READ_ONCE(ufd->idle_ret) ?: count;
-	return user_event_walk(ev, src, count, false);
+	return user_event_walk(ev, src, count, NULL);
 }
 
 /*

@@ -5,6 +5,7 @@
  * kernel), its filter sees the user-supplied fields, a user event can be
  * the target of disable_event, and histograms count its writes.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/user_events.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -21,6 +23,8 @@
 #define TRACEFS		"/sys/kernel/tracing"
 #define EVENT_NAME	"trig_ue"
 #define EVENT_DIR	TRACEFS "/events/user_events/" EVENT_NAME
+#define INSTANCE	TRACEFS "/instances/ue_fresh"
+#define INST_EVENT_DIR	INSTANCE "/events/user_events/" EVENT_NAME
 
 static int write_text(const char *path, const char *text)
 {
@@ -52,7 +56,8 @@ static int read_text(const char *path, char *buf, size_t size)
 	return n;
 }
 
-static int count_in_trace(const char *needle)
+/* How often needle is in the (text) file at path */
+static int count_in(const char *path, const char *needle)
 {
 	char *buf = malloc(1 << 20);
 	int n = 0, len;
@@ -60,11 +65,16 @@ static int count_in_trace(const char *needle)
 
 	if (!buf)
 		return -1;
-	len = read_text(TRACEFS "/trace", buf, 1 << 20);
+	len = read_text(path, buf, 1 << 20);
 	for (p = buf; len > 0 && (p = strstr(p, needle)); p++)
 		n++;
 	free(buf);
 	return n;
+}
+
+static int count_in_trace(const char *needle)
+{
+	return count_in(TRACEFS "/trace", needle);
 }
 
 FIXTURE(ue) {
@@ -109,6 +119,11 @@ FIXTURE_TEARDOWN(ue)
 	if (self->data_fd < 0)
 		return;
 	write_text(EVENT_DIR "/trigger", "!traceoff");
+	write_text(EVENT_DIR "/trigger", "!snapshot");
+	write_text(EVENT_DIR "/trigger", "!stacktrace");
+	write_text(INST_EVENT_DIR "/enable", "0");
+	write_text(INST_EVENT_DIR "/trigger", "!stacktrace");
+	rmdir(INSTANCE);
 	write_text(EVENT_DIR "/trigger", "!hist:keys=val:vals=hitcount,val:sort=val");
 	write_text(TRACEFS "/events/ftrace/print/trigger",
 		   "!disable_event:user_events:" EVENT_NAME);
@@ -235,6 +250,116 @@ TEST_F(ue, hist)
 	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
 				"!hist:keys=val:vals=hitcount,val:sort=val"));
 	ASSERT_EQ(0, ue_status(self->status, self->status_bit));
+}
+
+/* Does the trigger file at path list a trigger with the text want? */
+static int trigger_listed(const char *path, const char *want)
+{
+	char buf[1024];
+
+	if (read_text(path, buf, sizeof(buf)) < 0)
+		return 0;
+	return strstr(buf, want) != NULL;
+}
+
+/*
+ * Write val's 4 bytes from a page that is not mapped yet: never touched
+ * (fresh), or emptied by MADV_DONTNEED.  The copy into the consumer's
+ * buffer comes up short, the write faults the page in and tries again.
+ */
+static int ue_write_unmapped(int fd, __u32 index, unsigned char *page,
+			     int touch)
+{
+	struct iovec io[2] = {
+		{ &index, sizeof(index) },
+		{ page, sizeof(__u32) },
+	};
+
+	if (touch) {
+		page[0] = 5;
+		if (madvise(page, sysconf(_SC_PAGESIZE), MADV_DONTNEED))
+			return -errno;
+	}
+	return writev(fd, io, 2);
+}
+
+/*
+ * A write whose payload page is not mapped yet is one event: the triggers
+ * that run before the record is filled in (snapshot, stacktrace: they
+ * need no record) run once, with one consumer (the write's fast path) and
+ * with two (the walk over consumers), and a histogram counts it once.
+ */
+TEST_F(ue, unmapped_payload_triggers_once)
+{
+	long size = sysconf(_SC_PAGESIZE);
+	__u32 seven = 7;
+	unsigned char *pages;
+	char buf[1024];
+	int i, memfd;
+
+	pages = mmap(NULL, 4 * size, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, pages);
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "snapshot:5"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "stacktrace:5"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/enable", "1"));
+
+	/* one consumer: a fresh page, then one emptied */
+	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
+				       pages, 0));
+	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
+				       pages + size, 1));
+	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "snapshot:count=3"));
+	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "stacktrace:count=3"));
+	/* each snapshot before its record: one in the trace, one in it */
+	ASSERT_EQ(1, count_in(TRACEFS "/trace", EVENT_NAME ": val=0\n"));
+	ASSERT_EQ(1, count_in(TRACEFS "/snapshot", EVENT_NAME ": val=0\n"));
+
+	/* two consumers: the same event enabled in an instance too */
+	rmdir(INSTANCE);
+	ASSERT_EQ(0, mkdir(INSTANCE, 0755));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "stacktrace:5"));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/enable", "1"));
+	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
+				       pages + 2 * size, 0));
+	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
+				       pages + 2 * size, 1));
+	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "snapshot:count=1"));
+	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "stacktrace:count=1"));
+	ASSERT_EQ(1, trigger_listed(INST_EVENT_DIR "/trigger",
+				    "stacktrace:count=3"));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/enable", "0"));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "!stacktrace"));
+	ASSERT_EQ(0, rmdir(INSTANCE));
+
+	ASSERT_EQ(0, write_text(EVENT_DIR "/enable", "0"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "!snapshot"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "!stacktrace"));
+
+	/*
+	 * A histogram, which reads the record, counts each write once: a
+	 * file page (memfd) holding 7, unmapped again before each write
+	 */
+	munmap(pages, 4 * size);
+	memfd = memfd_create("ue_fresh", 0);
+	ASSERT_LE(0, memfd);
+	ASSERT_EQ(sizeof(seven), write(memfd, &seven, sizeof(seven)));
+	pages = mmap(NULL, size, PROT_READ, MAP_SHARED, memfd, 0);
+	close(memfd);
+	ASSERT_NE(MAP_FAILED, pages);
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"hist:keys=val:vals=hitcount,val:sort=val"));
+	for (i = 0; i < 3; i++) {
+		ASSERT_EQ(0, madvise(pages, size, MADV_DONTNEED));
+		ASSERT_EQ(8, ue_write_unmapped(self->data_fd,
+					       self->write_index, pages, 0));
+	}
+	ASSERT_GT(read_text(EVENT_DIR "/hist", buf, sizeof(buf)), 0);
+	ASSERT_NE(NULL, strstr(buf, "{ val:          7 } hitcount:          3"));
+	ASSERT_NE(NULL, strstr(buf, "    Hits: 3\n"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger",
+				"!hist:keys=val:vals=hitcount,val:sort=val"));
+	munmap(pages, size);
 }
 
 TEST_HARNESS_MAIN
