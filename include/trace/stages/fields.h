@@ -263,6 +263,10 @@ __diag_pop();
  *
  * __fbuf is filled in by trace_event_filter_record() for a record it
  * keeps, which it commits itself.
+ *
+ * A kept record is copied whole, so the stack record starts zeroed:
+ * padding between fields, a string array filled only up to its NUL, a
+ * field the assignment leaves alone never carry what the stack held.
  */
 #define __TE_STACK_MAX		128
 #define __te_stack_bytes(raw, offs)					\
@@ -303,6 +307,7 @@ __diag_pop();
 				return;					\
 		}							\
 		if (__te_on_stack) {					\
+			memset(__te_stack, 0, sizeof(__te_stack));	\
 			entry = (struct raw *)__te_stack;		\
 		} else {						\
 			entry = trace_event_buffer_reserve(&__fbuf, trace_file, \

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A record carries no byte the event did not write.  A filtered event of
+ * small fixed size is built on the probe's stack and copied whole into
+ * the ring buffer when its filter keeps it; the padding between its fields
+ * must then be zero, never what the stack held.  The records are read as
+ * the ring buffer holds them (per_cpu/cpuN/trace_pipe_raw), and every byte
+ * that no field of the event's format covers is checked.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../kselftest_harness.h"
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define MAX_FIELDS	32
+
+/* Ring buffer event types (type_len) that hold no record */
+#define RB_PADDING	29
+#define RB_TIME_EXTEND	30
+#define RB_TIME_STAMP	31
+
+struct layout {
+	int id;				/* the event's type */
+	int nr;				/* fields */
+	int off[MAX_FIELDS], size[MAX_FIELDS];
+	int end;			/* end of the last field */
+};
+
+struct verdict {
+	int records;			/* of the event */
+	int dirty;			/* with a padding byte that is not 0 */
+	char first[128];		/* the first dirty one, in hex */
+};
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -EIO;
+}
+
+static char *read_text(const char *path)
+{
+	static char buf[8192];
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The id and field layout of events/<event>/format */
+static int read_layout(const char *event, struct layout *l)
+{
+	char path[256], *text, *p;
+	int off, size;
+
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/format", event);
+	text = read_text(path);
+	if (!text)
+		return -1;
+	memset(l, 0, sizeof(*l));
+	p = strstr(text, "ID: ");
+	if (!p)
+		return -1;
+	l->id = atoi(p + 4);
+	for (p = text; (p = strstr(p, "offset:")); p++) {
+		if (sscanf(p, "offset:%d; size:%d;", &off, &size) != 2 ||
+		    l->nr == MAX_FIELDS)
+			return -1;
+		l->off[l->nr] = off;
+		l->size[l->nr++] = size;
+		if (off + size > l->end)
+			l->end = off + size;
+	}
+	return l->nr ? 0 : -1;
+}
+
+/* Is byte i of a record covered by a field? */
+static int covered(const struct layout *l, int i)
+{
+	int f;
+
+	for (f = 0; f < l->nr; f++)
+		if (i >= l->off[f] && i < l->off[f] + l->size[f])
+			return 1;
+	return 0;
+}
+
+static void check_record(const struct layout *l, const uint8_t *rec,
+			 int len, struct verdict *v)
+{
+	int i, n;
+
+	if (len < 2 || *(const uint16_t *)rec != l->id)
+		return;
+	v->records++;
+	for (i = 0; i < l->end && i < len; i++) {
+		if (covered(l, i) || !rec[i])
+			continue;
+		if (!v->dirty++)
+			for (n = 0; n < l->end && n < 40; n++)
+				sprintf(v->first + 3 * n, "%02x ", rec[n]);
+		return;
+	}
+}
+
+/* Walk the records of one ring buffer page (header: time stamp, commit) */
+static void check_page(const struct layout *l, const uint8_t *page,
+		       size_t psize, struct verdict *v)
+{
+	const size_t hdr = 8 + sizeof(long);
+	uint64_t commit = sizeof(long) == 8 ? *(const uint64_t *)(page + 8) :
+			  *(const uint32_t *)(page + 8);
+	size_t pos = hdr, end = hdr + (commit & 0xfffff);
+	uint32_t word, type, len;
+
+	if (end > psize)
+		end = psize;
+	while (pos + 4 <= end) {
+		word = *(const uint32_t *)(page + pos);
+		type = word & 0x1f;
+		if (type == RB_PADDING && !(word >> 5))
+			return;
+		if (type == RB_TIME_EXTEND || type == RB_TIME_STAMP) {
+			pos += 8;
+			continue;
+		}
+		if (type == 0 || type == RB_PADDING) {
+			len = *(const uint32_t *)(page + pos + 4);
+			if (type == 0)
+				check_record(l, page + pos + 8, len - 4, v);
+			pos += 4 + len;
+			continue;
+		}
+		check_record(l, page + pos + 4, type * 4, v);
+		pos += 4 + type * 4;
+	}
+}
+
+static void check_buffers(const struct layout *l, struct verdict *v)
+{
+	long psize = sysconf(_SC_PAGESIZE);
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint8_t *page = malloc(psize);
+	char path[128];
+	long cpu;
+	int fd;
+
+	for (cpu = 0; page && cpu < cpus; cpu++) {
+		snprintf(path, sizeof(path),
+			 TRACEFS "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
+		fd = open(path, O_RDONLY | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		while (read(fd, page, psize) == psize)
+			check_page(l, page, psize, v);
+		close(fd);
+	}
+	free(page);
+}
+
+/* Keep the CPUs busy with short tasks: scheduler and signal events */
+static void workload(void)
+{
+	int i;
+
+	signal(SIGUSR1, SIG_IGN);
+	for (i = 0; i < 300; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			kill(getpid(), SIGUSR1);
+			_exit(0);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+}
+
+/*
+ * Each event with a filter that keeps most records: every kept record's
+ * padding is zero.  sched_stat_runtime has 4 bytes between pid and
+ * runtime; signal_generate and sched_switch have none between their
+ * fields but are built the same way.
+ */
+static void check_event(struct __test_metadata *_metadata, const char *event,
+			const char *filter)
+{
+	char path[256];
+	struct verdict v = {0};
+	struct layout l;
+
+	ASSERT_EQ(0, read_layout(event, &l)) TH_LOG("no %s", event);
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/filter", event);
+	ASSERT_EQ(0, write_text(path, filter));
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", event);
+	ASSERT_EQ(0, write_text(TRACEFS "/trace", ""));
+	ASSERT_EQ(0, write_text(path, "1"));
+	workload();
+	ASSERT_EQ(0, write_text(path, "0"));
+	check_buffers(&l, &v);
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/filter", event);
+	write_text(path, "0");
+	EXPECT_LT(0, v.records) TH_LOG("%s: no record read", event);
+	EXPECT_EQ(0, v.dirty)
+		TH_LOG("%s: %d of %d records with padding not zeroed: %s",
+		       event, v.dirty, v.records, v.first);
+}
+
+TEST(filtered_records_have_zero_padding)
+{
+	if (access(TRACEFS "/per_cpu/cpu0/trace_pipe_raw", R_OK))
+		SKIP(return, "no trace_pipe_raw");
+	ASSERT_EQ(0, write_text(TRACEFS "/tracing_on", "1"));
+	check_event(_metadata, "sched/sched_stat_runtime", "pid != 1");
+	check_event(_metadata, "signal/signal_generate", "sig != 1");
+	check_event(_metadata, "sched/sched_switch", "prev_pid != 1");
+}
+
+TEST_HARNESS_MAIN
