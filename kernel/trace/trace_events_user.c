@@ -83,23 +83,6 @@ static u32 user_event_key(const struct user_event_group *group,
 }
 
 /*
- * By tracepoint name: "name", or "name.<id>" for a multi-format event
- * (event names hold no '.', so what comes before it is the hashed name).
- */
-static struct user_event *user_event_find(struct user_event_group *group,
-					  const char *name)
-{
-	u32 key = user_event_key(group, name, strchrnul(name, '.') - name);
-	struct user_event *ev;
-
-	lockdep_assert_held(&event_mutex);
-	hash_for_each_possible(user_event_table, ev, hnode, key)
-		if (ev->group == group && !strcmp(ev->call.name, name))
-			return ev;
-	return NULL;
-}
-
-/*
  * The event desc registers as: same name and fields, or -EADDRINUSE for a
  * single-format name declared with other fields.  Single- and multi-format
  * events never match each other.
@@ -369,29 +352,62 @@ static void user_event_reap(struct work_struct *work)
 }
 
 /*
- * An explicit delete: refused while anything uses the event, and for a
- * persistent event unless the caller has CAP_PERFMON (in that order, as
- * the base checks them).
+ * May an explicit delete remove ev?  Not while anything uses it (-EBUSY),
+ * nor a persistent event unless the caller has CAP_PERFMON (-EPERM),
+ * tested in that order.
  */
-static int user_event_delete_checked(struct user_event *ev)
+static int user_event_deletable(struct user_event *ev)
 {
 	lockdep_assert_held(&event_mutex);
 	if (user_event_busy(ev))
 		return -EBUSY;
 	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
 		return -EPERM;
-	return user_event_destroy(ev);
+	return 0;
 }
 
+static int user_event_delete_checked(struct user_event *ev)
+{
+	return user_event_deletable(ev) ?: user_event_destroy(ev);
+}
+
+/*
+ * Is ev named name: its registered name, which all the formats of a
+ * multi-format name share, or its tracepoint's ("name.<id>")?
+ */
+static bool user_event_named(const struct user_event *ev, const char *name)
+{
+	return !strcmp(ev->desc.name, name) || !strcmp(ev->call.name, name);
+}
+
+/*
+ * DIAG_IOCSDEL: every event of group the name names, single-format and
+ * every format of a multi-format name alike; none while one of them is
+ * busy or not the caller's to delete.
+ */
 int user_event_delete(struct user_event_group *group, const char *name)
 {
+	u32 key = user_event_key(group, name, strchrnul(name, '.') - name);
 	struct user_event *ev;
+	struct hlist_node *tmp;
+	int ret = -ENOENT;
 
 	guard(mutex)(&event_mutex);
-	ev = user_event_find(group, name);
-	if (!ev)
-		return -ENOENT;
-	return user_event_delete_checked(ev);
+	hash_for_each_possible(user_event_table, ev, hnode, key) {
+		if (ev->group != group || !user_event_named(ev, name))
+			continue;
+		ret = user_event_deletable(ev);
+		if (ret)
+			return ret;
+	}
+	hash_for_each_possible_safe(user_event_table, ev, tmp, hnode, key) {
+		if (ev->group != group || !user_event_named(ev, name))
+			continue;
+		ret = user_event_destroy(ev);
+		if (ret)
+			break;
+	}
+	return ret;
 }
 
 /*
@@ -475,8 +491,12 @@ static int user_event_dyn_free(struct dyn_event *dev)
 
 /*
  * "!u:name [fields]": the name, and the fields when given, must match.
- * Without a system only the default group's events match; another
- * group's are named with theirs ("-:user_events_NAME/name").
+ * The name is the registered one, which names every format of a
+ * multi-format name, or one format's tracepoint name ("name.<id>").  A
+ * system names the group's events by either of its systems
+ * ("-:user_events/name" and "-:user_events_multi/name" alike); without
+ * one only the default group's events match, another group's are named
+ * with theirs ("-:user_events_NAME/name").
  */
 static bool user_event_dyn_match(const char *system, const char *event,
 				 int argc, const char **argv,
@@ -490,10 +510,12 @@ static bool user_event_dyn_match(const char *system, const char *event,
 	char *buf;
 	int i;
 
-	if (system ? strcmp(system, ev->class.system) :
-		     ev->group != &user_event_default_group)
+	if (!system && ev->group != &user_event_default_group)
 		return false;
-	if (strcmp(event, ev->call.name))
+	if (system && strcmp(system, ev->group->system) &&
+	    strcmp(system, ev->group->multi_system))
+		return false;
+	if (!user_event_named(ev, event))
 		return false;
 	if (!argc)
 		return true;

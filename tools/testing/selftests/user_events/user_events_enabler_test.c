@@ -423,6 +423,76 @@ TEST(multi_format_through_ftrace_and_perf)
 	close(fd);
 }
 
+/* Register name's two formats, persistent, and let go of them */
+static int ue_two_formats(const char *name)
+{
+	char a[64], b[64];
+	uint32_t word = 0;
+	int fd = ue_open();
+	int ret;
+
+	snprintf(a, sizeof(a), "%s u32 mf_a", name);
+	snprintf(b, sizeof(b), "%s u64 mf_b", name);
+	ret = ue_reg_word(fd, a, &word, 4, 0, USER_EVENT_REG_PERSIST |
+			  USER_EVENT_REG_MULTI_FORMAT, NULL) ?:
+	      ue_reg_word(fd, b, &word, 4, 1, USER_EVENT_REG_PERSIST |
+			  USER_EVENT_REG_MULTI_FORMAT, NULL) ?:
+	      ue_unreg_word(fd, &word, 0) ?: ue_unreg_word(fd, &word, 1);
+	close(fd);
+	return ret;
+}
+
+/* How many formats of name exist (folders name.<id>) */
+static int ue_formats(const char *name)
+{
+	char dir[512];
+
+	return !ue_multi_dir(name, "mf_a", dir, sizeof(dir)) +
+	       !ue_multi_dir(name, "mf_b", dir, sizeof(dir));
+}
+
+/*
+ * A multi-format name is deleted by its registered name, every format at
+ * once: DIAG_IOCSDEL and dynamic_events with either system or none; one
+ * format in use keeps them all (-EBUSY).  One format alone still goes by
+ * its tracepoint name.
+ */
+TEST(multi_format_deleted_by_name)
+{
+	char dir[512], path[600];
+
+	ASSERT_EQ(0, ue_two_formats("ue_mfdel"));
+	ASSERT_EQ(2, ue_formats("ue_mfdel"));
+	ASSERT_EQ(0, ue_multi_dir("ue_mfdel", "mf_a", dir, sizeof(dir)));
+	snprintf(path, sizeof(path), "%s/enable", dir);
+	ASSERT_EQ(0, ue_write_file(path, "1", 0));
+	EXPECT_EQ(-EBUSY, ue_del("ue_mfdel"));
+	EXPECT_EQ(2, ue_formats("ue_mfdel"));
+	ASSERT_EQ(0, ue_write_file(path, "0", 0));
+	EXPECT_EQ(0, ue_del("ue_mfdel"));
+	EXPECT_EQ(0, ue_formats("ue_mfdel"));
+	EXPECT_EQ(-ENOENT, ue_del("ue_mfdel"));
+
+	ASSERT_EQ(0, ue_two_formats("ue_mfdel"));
+	EXPECT_EQ(0, ue_write_file(UE_DYN, "!u:ue_mfdel", 1));
+	EXPECT_EQ(0, ue_formats("ue_mfdel"));
+	ASSERT_EQ(0, ue_two_formats("ue_mfdel"));
+	EXPECT_EQ(0, ue_write_file(UE_DYN, "-:" USER_EVENTS_SYSTEM "/ue_mfdel",
+				   1));
+	EXPECT_EQ(0, ue_formats("ue_mfdel"));
+	ASSERT_EQ(0, ue_two_formats("ue_mfdel"));
+	EXPECT_EQ(0, ue_write_file(UE_DYN,
+				   "-:" USER_EVENTS_MULTI_SYSTEM "/ue_mfdel", 1));
+	EXPECT_EQ(0, ue_formats("ue_mfdel"));
+
+	ASSERT_EQ(0, ue_two_formats("ue_mfdel"));
+	ASSERT_EQ(0, ue_multi_dir("ue_mfdel", "mf_a", dir, sizeof(dir)));
+	EXPECT_EQ(0, ue_del(strrchr(dir, '/') + 1));
+	EXPECT_EQ(1, ue_formats("ue_mfdel"));
+	EXPECT_EQ(0, ue_del("ue_mfdel"));
+	EXPECT_EQ(0, ue_formats("ue_mfdel"));
+}
+
 static int ue_stop;
 
 static void *ue_writer(void *arg)
