@@ -47,7 +47,6 @@
 
 #define HIST_PREFIX		"hist:"
 #define HIST_PREFIX_LEN		(sizeof(HIST_PREFIX) - 1)
-#define HIST_LOC_MAX		128
 
 /* A histogram made on another event for a field variable. */
 struct hist_made {
@@ -88,14 +87,15 @@ static void hist_log(struct trace_event_file *file, const char *cmd,
 		     enum hist_err err, int pos)
 {
 	struct trace_event_call *call = file->event_call;
-	char loc[HIST_LOC_MAX];
+	char *loc __free(kfree) = NULL;
 
 	if (!cmd)
 		return;
-	snprintf(loc, sizeof(loc), HIST_PREFIX "%s:%s", call->class->system,
-		 trace_event_name(call));
-	tracing_log_err(file->tr, loc, cmd, (const char **)hist_err_text, err,
-			pos);
+	/* "hist:<system>:<event>", whatever the length of the names */
+	loc = kasprintf(GFP_KERNEL, HIST_PREFIX "%s:%s", call->class->system,
+			trace_event_name(call));
+	tracing_log_err(file->tr, loc ?: "hist", cmd,
+			(const char **)hist_err_text, err, pos);
 }
 
 /* ---- the snapshot() condition ---- */
@@ -348,26 +348,28 @@ static int hist_make_field_var(struct trace_event_file *file,
  */
 static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 			  const struct trace_token *event,
-			  const struct trace_token *field, char *name,
-			  size_t size)
+			  const struct trace_token *field, char **namep)
 {
 	struct hist_trigger *ht = b->owner;
-	char sys[MAX_EVENT_NAME_LEN], ev[MAX_EVENT_NAME_LEN];
-	char fname[MAX_EVENT_NAME_LEN];
+	char *sys __free(kfree) = trace_token_dup(system);
+	char *ev __free(kfree) = trace_token_dup(event);
+	char *fname __free(kfree) = trace_token_dup(field);
 	struct event_trigger_data *alike, *trig;
 	struct trace_event_file *file;
 	unsigned int i;
+	char *name;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
 	if (ht->n_made == ARRAY_SIZE(ht->made))
 		return trace_parse_fail(b->err, HIST_ERR_TOO_MANY_FIELD_VARS, field->pos);
-	if (!trace_token_cstr(system, sys, sizeof(sys)) ||
-	    !trace_token_cstr(event, ev, sizeof(ev)) ||
-	    !trace_token_cstr(field, fname, sizeof(fname)) ||
-	    snprintf(name, size, "synthetic_%s", fname) >= size)
-		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, field->pos);
+	if (!sys || !ev || !fname)
+		return -ENOMEM;
+	name = kasprintf(GFP_KERNEL, "synthetic_%s", fname);
+	if (!name)
+		return -ENOMEM;
+	*namep = name;
 	file = __find_event_file(ht->file->tr, sys, ev);
 	if (!file)
 		return trace_parse_fail(b->err, HIST_ERR_EVENT_FILE_NOT_FOUND,
@@ -516,12 +518,12 @@ static int hist_trigger_init(struct event_trigger_data *trig)
 {
 	struct event_trigger_data *owner = trig->named_data;
 	struct hist_trigger *ht = trig->private_data;
-	char name[MAX_EVENT_NAME_LEN];
 	int ret;
 
 	if (!trig->ref && ht->spec->name.len) {
-		trace_token_cstr(&ht->spec->name, name, sizeof(name));
-		ret = save_named_trigger(name, trig);
+		char *name __free(kfree) = trace_token_dup(&ht->spec->name);
+
+		ret = name ? save_named_trigger(name, trig) : -ENOMEM;
 		if (ret)
 			return ret;
 	}
@@ -616,13 +618,18 @@ static int hist_add(struct event_trigger_data *trig,
 	const struct hist_spec *spec = ht->spec;
 	struct event_trigger_data *named = NULL, *old;
 	struct trace_parse_err err = {};
-	char name[MAX_EVENT_NAME_LEN], clock[32];
+	char clock[32];
 	int ret = 0;
 
 	lockdep_assert_held(&event_mutex);
 
 	if (spec->name.len) {
-		trace_token_cstr(&spec->name, name, sizeof(name));
+		char *name __free(kfree) = trace_token_dup(&spec->name);
+
+		if (!name) {
+			ret = -ENOMEM;
+			goto fail;
+		}
 		named = find_named_trigger(name);
 		/* shared, so the events must be read alike (same offsets) */
 		if (named && (!hist_same(trig, named, true) ||

@@ -65,7 +65,6 @@ static_assert(HIST_VARS_MAX == TRACING_MAP_VARS_MAX);
 #define HIST_ACTIONS_MAX	8
 #define HIST_PARAMS_MAX		64	/* a synthetic event's fields */
 #define HIST_OPS_MAX		3	/* operators in one expression */
-#define HIST_VAR_NAME_MAX	64	/* a field variable's made-up name */
 /* Each expression has at most 2 * HIST_OPS_MAX + 1 nodes. */
 #define HIST_NODES_MAX		((HIST_KEYS_MAX + HIST_VALS_MAX + HIST_VARS_MAX) * \
 				 (2 * HIST_OPS_MAX + 1))
@@ -339,13 +338,12 @@ struct hist_bind {
 	/*
 	 * Makes @field of the event @system.@event a variable of some
 	 * histogram on that event (a field variable, which an action's
-	 * parameter can then reference) and writes its name to @name.
-	 * NULL where there are no other events (KUnit).
+	 * parameter can then reference) and sets @name to its name, which
+	 * the caller frees.  NULL where there are no other events (KUnit).
 	 */
 	int (*field_var)(struct hist_bind *b, const struct trace_token *system,
 			 const struct trace_token *event,
-			 const struct trace_token *field, char *name,
-			 size_t size);
+			 const struct trace_token *field, char **name);
 	void			*owner;		/* field_var's */
 };
 
@@ -445,7 +443,8 @@ struct hist_act {
 	unsigned int		save_var[HIST_PARAMS_MAX];	/* save: map variable */
 	int			str_slot[HIST_PARAMS_MAX];	/* string slot, or -1 */
 	struct hist_expr	*exprs;		/* what params[] were bound from */
-	char			(*names)[HIST_VAR_NAME_MAX];	/* of field variables */
+	char			**names;	/* of field variables, or NULL */
+	unsigned int		n_names;	/* entries of names */
 	struct hist_expr	track_expr;	/* what track was bound from */
 };
 

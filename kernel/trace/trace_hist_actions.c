@@ -89,7 +89,7 @@ static void hist_param_expr(struct hist_expr *e, const struct trace_token *t)
 static struct hist_field *hist_param_field_var(struct hist_bind *b,
 					       struct hist_act *a,
 					       struct hist_expr *e,
-					       char *name)
+					       char **name)
 {
 	const struct hist_spec_action *sa = a->spec;
 	int ret;
@@ -101,20 +101,19 @@ static struct hist_field *hist_param_field_var(struct hist_bind *b,
 	if (!e->system.len || !b->field_var)
 		return ERR_PTR(trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND,
 						e->name.pos));
-	ret = b->field_var(b, &e->system, &e->event, &e->name, name,
-			   HIST_VAR_NAME_MAX);
+	ret = b->field_var(b, &e->system, &e->event, &e->name, name);
 	if (ret)
 		return ERR_PTR(ret);
 	e->kind = HIST_EXPR_VAR;
-	e->name.start = name;
-	e->name.len = strlen(name);
+	e->name.start = *name;
+	e->name.len = strlen(*name);
 	return hist_field_bind(b, e, HIST_ROLE_VAR);
 }
 
 /* A parameter bound: a reference, or a field of this or another event. */
 static struct hist_field *hist_param_bind(struct hist_bind *b,
 					  struct hist_act *a,
-					  struct hist_expr *e, char *name)
+					  struct hist_expr *e, char **name)
 {
 	struct trace_event_call *call = b->call;
 	struct hist_field *f;
@@ -175,11 +174,12 @@ static int hist_action_params(struct hist_data *hd, struct hist_bind *b,
 	a->names = kcalloc(sa->n_params, sizeof(*a->names), GFP_KERNEL);
 	if (sa->n_params && (!a->exprs || !a->names))
 		return -ENOMEM;
+	a->n_names = sa->n_params;
 	for (i = 0; i < sa->n_params; i++) {
 		struct hist_field *f;
 
 		hist_param_expr(&a->exprs[i], &sa->params[i]);
-		f = hist_param_bind(b, a, &a->exprs[i], a->names[i]);
+		f = hist_param_bind(b, a, &a->exprs[i], &a->names[i]);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		a->params[a->n_params++] = f;
@@ -272,7 +272,6 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 			    struct hist_act *a)
 {
 	const struct hist_spec_action *sa = a->spec;
-	char name[MAX_EVENT_NAME_LEN];
 	struct hist_expr *track;
 
 	if (sa->handler != HIST_ONMATCH) {
@@ -297,8 +296,12 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 			return -EINVAL;
 	}
 	if (sa->action == HIST_ACT_TRACE) {
-		if (trace_token_cstr(&sa->synth, name, sizeof(name)))
-			a->synth = find_synth_event(name);
+		char *name = trace_token_dup(&sa->synth);
+
+		if (!name)
+			return -ENOMEM;
+		a->synth = find_synth_event(name);
+		kfree(name);
 		if (!a->synth)
 			return trace_parse_fail(b->err, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
 						sa->synth.pos);
@@ -353,6 +356,8 @@ void hist_actions_free(struct hist_data *hd)
 		hist_field_free(a->track);
 		for (j = 0; j < a->n_params; j++)
 			hist_field_free(a->params[j]);
+		for (j = 0; j < a->n_names; j++)
+			kfree(a->names[j]);
 		kfree(a->exprs);
 		kfree(a->names);
 		kfree(a);

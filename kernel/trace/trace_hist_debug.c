@@ -94,7 +94,7 @@ static void hist_print_field_vars_debug(struct seq_file *m,
 			continue;
 		for (j = 0; j < a->n_params; j++) {
 			/* a field of another event: a reference to its variable */
-			const struct hist_field *ref = a->names[j][0] ? a->params[j] : NULL;
+			const struct hist_field *ref = a->names[j] ? a->params[j] : NULL;
 			const struct hist_field *f = ref ? ref->var_hd->vars[ref->var_idx] :
 							 a->params[j];
 

@@ -107,11 +107,11 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	const struct hist_expr *e = f->expr;
 	struct ftrace_event_field *field;
 	int mod_pos = e->name.pos + e->name.len + 1;
-	char name[MAX_FILTER_STR_VAL];
+	char *name __free(kfree) = trace_token_dup(&e->name);
 	unsigned int i;
 
-	if (!trace_token_cstr(&e->name, name, sizeof(name)))
-		return trace_parse_fail(b->err, HIST_ERR_FIELD_NOT_FOUND, e->name.pos);
+	if (!name)
+		return -ENOMEM;
 	/* system.event.field: a field of this very event */
 	if (e->system.len &&
 	    (!trace_token_is(&e->system, b->call->class->system) ||

@@ -9,6 +9,7 @@
 #include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "trace_parse.h"
@@ -170,6 +171,16 @@ bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size)
 	memcpy(buf, tok->start, tok->len);
 	buf[tok->len] = '\0';
 	return true;
+}
+
+/*
+ * The value of @tok as a C string of its own, however long (kfree() it),
+ * for a lookup by a name that no fixed buffer may cut; NULL when out of
+ * memory.
+ */
+char *trace_token_dup(const struct trace_token *tok)
+{
+	return kmemdup_nul(tok->start, max(tok->len, 0), GFP_KERNEL);
 }
 
 /* Whether @tok holds exactly the characters of @str. */

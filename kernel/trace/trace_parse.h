@@ -7,7 +7,8 @@
  * every parser can say exactly which column is wrong, in the same way.
  *
  * The cursor never copies or modifies the text: tokens point into it and
- * carry the column where they start.  Nothing here allocates or sleeps.
+ * carry the column where they start.  Nothing here allocates or sleeps
+ * but trace_token_dup().
  */
 #ifndef _TRACE_PARSE_H
 #define _TRACE_PARSE_H
@@ -73,6 +74,7 @@ bool trace_parse_upto(struct trace_parse *p, struct trace_token *tok,
 void trace_parse_span(struct trace_parse *p, struct trace_token *tok,
 		      const char *stop);
 bool trace_token_cstr(const struct trace_token *tok, char *buf, size_t size);
+char *trace_token_dup(const struct trace_token *tok);
 bool trace_token_is(const struct trace_token *tok, const char *str);
 bool trace_token_eq(const struct trace_token *a, const struct trace_token *b);
 bool trace_token_ident(const struct trace_token *tok, bool digit_first);
