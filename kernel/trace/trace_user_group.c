@@ -151,9 +151,11 @@ static ssize_t user_event_max_read(struct file *file, char __user *ubuf,
 }
 
 /*
- * The group's limit: whoever may write the file (it can be given to a
- * container) must also hold CAP_SYS_ADMIN, so a delegated group cannot
- * raise its own limit.  A limit below the count only stops creation.
+ * The group's limit: whoever opened the file (it can be given to a
+ * container) must also have held CAP_SYS_ADMIN then, so a delegated group
+ * cannot raise its own limit, not even by handing its fd to a privileged
+ * program that writes what it is given.  A limit below the count only
+ * stops creation.
  */
 static ssize_t user_event_max_write(struct file *file, const char __user *ubuf,
 				    size_t count, loff_t *ppos)
@@ -162,7 +164,7 @@ static ssize_t user_event_max_write(struct file *file, const char __user *ubuf,
 	unsigned int max;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
 		return -EPERM;
 	ret = kstrtouint_from_user(ubuf, count, 10, &max);
 	if (ret)

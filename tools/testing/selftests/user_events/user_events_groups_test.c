@@ -6,10 +6,14 @@
  * the other as it was; rmdir is refused while a group is in use and takes
  * its events when it is not; a file of a removed group no longer opens.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <pthread.h>
 #include <time.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
+#include <linux/capability.h>
+#include <sys/wait.h>
 
 #include "../kselftest_harness.h"
 #include "ue_util.h"
@@ -210,6 +214,95 @@ TEST_F(groups, limit_is_per_group)
 	text = ue_read_file(ue_gpath("ue_ga", "user_events_max"));
 	ASSERT_NE(NULL, text);
 	EXPECT_STREQ("2\n", text);
+	free(text);
+}
+
+/* Drop CAP_SYS_ADMIN for good, keeping root's uid and its other rights */
+static int ue_drop_sys_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[0].effective &= ~(1U << CAP_SYS_ADMIN);
+	d[0].permitted &= ~(1U << CAP_SYS_ADMIN);
+	d[0].inheritable &= ~(1U << CAP_SYS_ADMIN);
+	return syscall(SYS_capset, &h, d);
+}
+
+/*
+ * Open path for writing in a child without CAP_SYS_ADMIN, and hand the
+ * fd back over a UNIX socket; the fd, or -EIO
+ */
+static int ue_open_unprivileged(const char *path)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = {0}, byte = 0;
+	struct iovec io = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &io, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cm;
+	int sv[2], status, fd = -1;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return -errno;
+	pid = fork();
+	if (pid == 0) {
+		close(sv[0]);
+		if (ue_drop_sys_admin())
+			_exit(1);
+		fd = open(path, O_WRONLY);
+		if (fd < 0)
+			_exit(2);
+		cm = CMSG_FIRSTHDR(&msg);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
+		_exit(sendmsg(sv[1], &msg, 0) == 1 ? 0 : 3);
+	}
+	close(sv[1]);
+	if (pid > 0 && recvmsg(sv[0], &msg, 0) == 1) {
+		cm = CMSG_FIRSTHDR(&msg);
+		if (cm && cm->cmsg_type == SCM_RIGHTS)
+			memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
+	}
+	close(sv[0]);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	return fd >= 0 ? fd : -EIO;
+}
+
+/*
+ * The limit is a privileged setting judged on the opener: an fd that a
+ * process without CAP_SYS_ADMIN opened (a group's files may be given to
+ * one) changes nothing, even when a privileged program writes it (a
+ * confused deputy); root's own fd works as before.
+ */
+TEST_F(groups, limit_judged_on_opener)
+{
+	const char *max = ue_gpath("ue_ga", "user_events_max");
+	char *text;
+	int fd;
+
+	fd = ue_open_unprivileged(max);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(-1, write(fd, "5", 1));
+	EXPECT_EQ(EPERM, errno);
+	close(fd);
+	text = ue_read_file(max);
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("1024\n", text);
+	free(text);
+	ASSERT_EQ(0, ue_write_file(max, "5", 0));
+	text = ue_read_file(max);
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("5\n", text);
 	free(text);
 }
 
