@@ -44,6 +44,28 @@ pids_reset() {
 	: > "$T/set_event_notrace_pid"
 }
 
+# Frames of the trace core a build may keep at the top of an event's stack
+# trace or not, as its compiler inlines or tail-calls them: the optimized
+# kernels jump from trace_event_buffer_commit() to
+# event_triggers_post_call() and from that to the trigger, while gcov and
+# the debug kernel keep their frames.  A stack trace starts at its first
+# frame that is none of them.
+STACK_CORE_FRAMES='trace_event_buffer_commit|event_triggers_post_call'
+
+# stack_starts [PATTERN] - where each stack trace of the trace starts (see
+# STACK_CORE_FRAMES), one line each, in the order of the trace; with
+# PATTERN, only those of the records whose lines match it.
+stack_starts() {
+	awk -v p="${1:-.}" -v core="^($STACK_CORE_FRAMES)\$" '
+		/<stack trace>/ { if (want) start = 1; want = 0; next }
+		start && /^ *=> / {
+			f = $0; sub(/^ *=> /, "", f)
+			if (f !~ core) { print f; start = 0 }
+			next
+		}
+		{ start = 0; want = ($0 ~ p) }' "$T/trace"
+}
+
 # use_event SYSTEM/EVENT - point $E at the event's folder, skip the test
 # when this kernel lacks the event, and leave it disabled, unfiltered and
 # the trace and error_log empty when the test exits.

@@ -48,11 +48,11 @@ echo "!hist:keys=ret $mine" > $X/trigger
 echo "stacktrace $mine" > $E/trigger
 self
 echo "!stacktrace $mine" > $E/trigger
-top=$(awk '/<stack trace>/ { getline; print; exit }' $T/trace)
+top=$(stack_starts | head -n 1)
 [ -n "$top" ] || fail "no stack trace recorded"
-if [ "$(uname -m)" = x86_64 ] && [ "$top" != " => ftrace_syscall_enter" ]; then
+if [ "$(uname -m)" = x86_64 ] && [ "$top" != ftrace_syscall_enter ]; then
 	grep -v '^#' $T/trace | head -n 30
-	fail "top frame [$top], not [ => ftrace_syscall_enter]"
+	fail "stack trace starts at [$top], not [ftrace_syscall_enter]"
 fi
 echo > $T/trace
 
