@@ -120,9 +120,12 @@
  *   mmget_not_zero().
  *
  * - Bits of enablers are written under event_mutex with pages pinned by
- *   pin_user_pages_remote(FOLL_NOFAULT): nothing that faults (userfaultfd,
- *   a file system) runs under the global lock.  A word whose page is absent
- *   or copy-on-write is marked pending and its user_event_mm's work item
+ *   pin_user_pages_remote(FOLL_NOFAULT): no fault that may wait for code
+ *   outside the kernel (userfaultfd, a file system) runs under the global
+ *   lock.  A present page that is only copy-on-write in a private,
+ *   unwatched mapping is made writable there and then (that fault only
+ *   copies or reuses the page); a word whose page is absent or otherwise
+ *   not writable is marked pending and its user_event_mm's work item
  *   faults it in under the mmap lock alone, then retries under event_mutex.
  *   Lock order: event_mutex, then mmap_lock (as uprobes).
  */

@@ -8,17 +8,24 @@
  * which the tasks sharing the address space point to; fork() copies them
  * for a new address space, exec() and exit() drop the task's reference.
  *
- * Bits are written under event_mutex without faulting (the page is pinned
- * with FOLL_NOFAULT); a page that is absent or copy-on-write makes the word
- * pending, and the user_event_mm's work item faults it in with only the
- * mmap lock held and tries again.  See trace_user.h for the
- * lifetime rules.
+ * Bits are written under event_mutex without faulting in pages that
+ * code outside the kernel may have to provide (the page is pinned with
+ * FOLL_NOFAULT).  A page that is present but write-protected in a private
+ * mapping that no userfaultfd watches (copy-on-write after fork(), a
+ * private file page not written yet) is made writable at once: that write
+ * fault copies or reuses the page and calls no file system, no
+ * userfaultfd, no I/O.  So the word is right when the change of consumers
+ * returns, which programs that fork() rely on.  Any other page (absent,
+ * swapped out, shared, watched) makes the word pending, and the
+ * user_event_mm's work item faults it in with only the mmap lock held and
+ * tries again.  See trace_user.h for the lifetime rules.
  */
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/user_events.h>
+#include <linux/userfaultfd_k.h>
 #include <linux/workqueue.h>
 
 #include "trace.h"
@@ -48,9 +55,32 @@ static void user_event_word_update(void *word, u8 size, u8 bit, bool on)
 }
 
 /*
- * Set or clear the enabler's bit if its page is present and writable.
- * Returns 0 when written (or when the address space is gone), -EFAULT when
- * the page would have to be faulted in.
+ * Make the present page at addr writable if only copy-on-write stands in
+ * the way, in a mapping where that fault runs no code but the kernel's
+ * (see the top of this file); with the mmap lock held.  True when done.
+ */
+static bool user_event_unshare_present(struct mm_struct *mm,
+				       unsigned long addr)
+{
+	struct vm_area_struct *vma = vma_lookup(mm, addr);
+	struct page *page;
+
+	if (!vma || (vma->vm_flags & (VM_SHARED | VM_IO | VM_PFNMAP |
+				      VM_MIXEDMAP)) ||
+	    userfaultfd_armed(vma))
+		return false;
+	if (get_user_pages_remote(mm, addr, 1, FOLL_NOFAULT, &page, NULL) != 1)
+		return false;
+	put_page(page);
+	return !fixup_user_fault(mm, addr, FAULT_FLAG_WRITE | FAULT_FLAG_REMOTE,
+				 NULL);
+}
+
+/*
+ * Set or clear the enabler's bit if its page is present and writable, or
+ * can be made writable at once (copy-on-write).  Returns 0 when written
+ * (or when the address space is gone), -EFAULT when the page would have
+ * to be faulted in.
  */
 static int user_event_enabler_set(struct user_event_enabler *e, bool on)
 {
@@ -65,6 +95,10 @@ static int user_event_enabler_set(struct user_event_enabler *e, bool on)
 	mmap_read_lock(mm);
 	n = pin_user_pages_remote(mm, e->addr & PAGE_MASK, 1,
 				  FOLL_WRITE | FOLL_NOFAULT, &page, NULL);
+	if (n != 1 && user_event_unshare_present(mm, e->addr))
+		n = pin_user_pages_remote(mm, e->addr & PAGE_MASK, 1,
+					  FOLL_WRITE | FOLL_NOFAULT, &page,
+					  NULL);
 	mmap_read_unlock(mm);
 	if (n == 1) {
 		word = kmap_local_page(page) + offset_in_page(e->addr);

@@ -280,6 +280,46 @@ TEST(fork_exec_exit_cow)
 }
 
 /*
+ * fork() leaves the parent's word copy-on-write; when the enable file's
+ * write returns, the word already says what it changed, as the remote
+ * write ABI promises (upstream's abi_test user.forks checks it once):
+ * no fault work may lag behind.  A child that exits first, one that
+ * unregisters its copy, on and off, 20 times.
+ */
+TEST(cow_word_right_when_change_returns)
+{
+	static uint32_t word;	/* data page: copy-on-write after fork */
+	int i, status, fd = ue_open();
+	pid_t pid;
+
+	ASSERT_GE(fd, 0);
+	word = 0;
+	ASSERT_EQ(0, ue_reg_word(fd, "ue_cowsync u32 v", &word, 4, 0, 0,
+				 NULL));
+	for (i = 0; i < 20; i++) {
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0)
+			_exit(0);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_EQ(0, ue_enable("ue_cowsync", 1));
+		ASSERT_EQ(1, word) TH_LOG("round %d: on", i);
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0)
+			_exit(ue_unreg_word(fd, &word, 0) ? 1 : 0);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_EQ(0, WEXITSTATUS(status));
+		ASSERT_EQ(1, word);
+		ASSERT_EQ(0, ue_enable("ue_cowsync", 0));
+		ASSERT_EQ(0, word) TH_LOG("round %d: off", i);
+	}
+	ASSERT_EQ(0, ue_unreg_word(fd, &word, 0));
+	close(fd);
+	EXPECT_EQ(0, ue_exists("ue_cowsync"));
+}
+
+/*
  * A reaped process pins no event, even when its word was still waiting for
  * the fault work (copy-on-write since fork) as it exited.
  */
