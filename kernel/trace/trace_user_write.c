@@ -628,8 +628,9 @@ ssize_t user_event_write(struct file *file, const char __user *buf,
 	struct user_event_src src;
 	int idx;
 
+	/* No whole index to read: the copy of it comes up short */
 	if (count < sizeof(idx))
-		return -EINVAL;
+		return -EFAULT;
 	if (get_user(idx, (const int __user *)buf))
 		return -EFAULT;
 	user_event_src_ubuf(&src, (void __user *)buf, sizeof(idx),
@@ -647,7 +648,7 @@ ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 	int idx, ret;
 
 	if (count < sizeof(idx))
-		return -EINVAL;
+		return -EFAULT;
 	ret = user_event_src_init(&src, i, &idx);
 	if (ret)
 		return ret;

@@ -348,9 +348,11 @@ TEST(write_errors_record_nothing)
 	ASSERT_EQ(0, ue_reg(fd, UE_TYPES_CMD, &r));
 	ASSERT_EQ(0, ue_enable("ue_types", 1));
 
-	/* No room for the index */
+	/* No room for the index: write() and writev() */
 	EXPECT_EQ(-1, write(fd, "ab", 2));
-	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_EQ(-1, writev(fd, &(struct iovec){ "abc", 3 }, 1));
+	EXPECT_EQ(EFAULT, errno);
 	/* Unknown and negative index */
 	ue_types_fill(&t);
 	EXPECT_EQ(-ENOENT, ue_emit(fd, 7, &t, sizeof(t)));
