@@ -122,7 +122,7 @@ FIXTURE_TEARDOWN(ue)
 	write_text(EVENT_DIR "/trigger", "!snapshot");
 	write_text(EVENT_DIR "/trigger", "!stacktrace");
 	write_text(INST_EVENT_DIR "/enable", "0");
-	write_text(INST_EVENT_DIR "/trigger", "!stacktrace");
+	write_text(INST_EVENT_DIR "/trigger", "!snapshot");
 	rmdir(INSTANCE);
 	write_text(EVENT_DIR "/trigger", "!hist:keys=val:vals=hitcount,val:sort=val");
 	write_text(TRACEFS "/events/ftrace/print/trigger",
@@ -284,10 +284,11 @@ static int ue_write_unmapped(int fd, __u32 index, unsigned char *page,
 }
 
 /*
- * A write whose payload page is not mapped yet is one event: the triggers
- * that run before the record is filled in (snapshot, stacktrace: they
- * need no record) run once, with one consumer (the write's fast path) and
- * with two (the walk over consumers), and a histogram counts it once.
+ * A write whose payload page is not mapped yet is one event: a trigger
+ * that runs before the record is filled in (snapshot: it needs no record
+ * and is no post trigger) runs once, with one consumer (the write's fast
+ * path) and with two (the walk over consumers); so do one that runs
+ * after the commit (stacktrace) and a histogram, which reads the record.
  */
 TEST_F(ue, unmapped_payload_triggers_once)
 {
@@ -301,7 +302,6 @@ TEST_F(ue, unmapped_payload_triggers_once)
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, pages);
 	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "snapshot:5"));
-	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "stacktrace:5"));
 	ASSERT_EQ(0, write_text(EVENT_DIR "/enable", "1"));
 
 	/* one consumer: a fresh page, then one emptied */
@@ -310,7 +310,6 @@ TEST_F(ue, unmapped_payload_triggers_once)
 	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
 				       pages + size, 1));
 	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "snapshot:count=3"));
-	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "stacktrace:count=3"));
 	/* each snapshot before its record: one in the trace, one in it */
 	ASSERT_EQ(1, count_in(TRACEFS "/trace", EVENT_NAME ": val=0\n"));
 	ASSERT_EQ(1, count_in(TRACEFS "/snapshot", EVENT_NAME ": val=0\n"));
@@ -318,23 +317,27 @@ TEST_F(ue, unmapped_payload_triggers_once)
 	/* two consumers: the same event enabled in an instance too */
 	rmdir(INSTANCE);
 	ASSERT_EQ(0, mkdir(INSTANCE, 0755));
-	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "stacktrace:5"));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "snapshot:5"));
 	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/enable", "1"));
 	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
 				       pages + 2 * size, 0));
 	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
 				       pages + 2 * size, 1));
 	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "snapshot:count=1"));
-	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "stacktrace:count=1"));
 	ASSERT_EQ(1, trigger_listed(INST_EVENT_DIR "/trigger",
-				    "stacktrace:count=3"));
+				    "snapshot:count=3"));
 	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/enable", "0"));
-	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "!stacktrace"));
+	ASSERT_EQ(0, write_text(INST_EVENT_DIR "/trigger", "!snapshot"));
 	ASSERT_EQ(0, rmdir(INSTANCE));
-
-	ASSERT_EQ(0, write_text(EVENT_DIR "/enable", "0"));
 	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "!snapshot"));
+
+	/* a post trigger, run at the commit */
+	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "stacktrace:5"));
+	ASSERT_EQ(8, ue_write_unmapped(self->data_fd, self->write_index,
+				       pages + 3 * size, 0));
+	ASSERT_EQ(1, trigger_listed(EVENT_DIR "/trigger", "stacktrace:count=4"));
 	ASSERT_EQ(0, write_text(EVENT_DIR "/trigger", "!stacktrace"));
+	ASSERT_EQ(0, write_text(EVENT_DIR "/enable", "0"));
 
 	/*
 	 * A histogram, which reads the record, counts each write once: a
