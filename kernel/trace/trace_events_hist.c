@@ -86,8 +86,8 @@ static bool hist_is_hist(const struct event_trigger_data *trig)
 static void hist_log(struct trace_event_file *file, const char *cmd,
 		     enum hist_err err, int pos)
 {
-	struct trace_event_call *call = file->event_call;
 	char *loc __free(kfree) = NULL;
+	struct trace_event_call *call = file->event_call;
 
 	if (!cmd)
 		return;
@@ -350,10 +350,10 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 			  const struct trace_token *event,
 			  const struct trace_token *field, char **namep)
 {
-	struct hist_trigger *ht = b->owner;
 	char *sys __free(kfree) = trace_token_dup(system);
 	char *ev __free(kfree) = trace_token_dup(event);
 	char *fname __free(kfree) = trace_token_dup(field);
+	struct hist_trigger *ht = b->owner;
 	struct event_trigger_data *alike, *trig;
 	struct trace_event_file *file;
 	unsigned int i;

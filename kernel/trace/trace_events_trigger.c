@@ -645,9 +645,9 @@ int set_trigger_filter(struct trigger_line *line,
 		       struct event_trigger_data *trig,
 		       struct trace_event_file *ef)
 {
+	char *loc __free(kfree) = NULL;
 	struct trace_parse *p = &line->p;
 	struct event_filter *filter = NULL;
-	char *loc __free(kfree) = NULL;
 	int spec = p->pos;
 	char *text;
 	int ret;

@@ -104,10 +104,10 @@ static const unsigned int hist_role_refused[] = {
 static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 			   enum hist_field_role role)
 {
+	char *name __free(kfree) = trace_token_dup(&f->expr->name);
 	const struct hist_expr *e = f->expr;
 	struct ftrace_event_field *field;
 	int mod_pos = e->name.pos + e->name.len + 1;
-	char *name __free(kfree) = trace_token_dup(&e->name);
 	unsigned int i;
 
 	if (!name)

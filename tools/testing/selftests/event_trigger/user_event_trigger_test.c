@@ -259,7 +259,7 @@ static int trigger_listed(const char *path, const char *want)
 
 	if (read_text(path, buf, sizeof(buf)) < 0)
 		return 0;
-	return strstr(buf, want) != NULL;
+	return !!strstr(buf, want);
 }
 
 /*
