@@ -76,8 +76,8 @@ static struct iovec str_io[3];
 
 static int ue_register(struct ue *e, const char **abi)
 {
-	struct user_reg s = { .size = sizeof(s) };
-	struct user_enabler_reg r = { .size = sizeof(r) };
+	struct user_status_reg s = { .size = sizeof(s) };
+	struct user_reg r = { .size = sizeof(r) };
 
 	s.name_args = (__u64)(uintptr_t)e->cmd;
 	if (!ioctl(data_fd, DIAG_IOCSREG, &s)) {

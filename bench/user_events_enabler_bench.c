@@ -37,7 +37,7 @@ static __u32 words[2];
 
 static int reg_word(int fd, int bit, __u32 *index)
 {
-	struct user_enabler_reg r = {
+	struct user_reg r = {
 		.size = sizeof(r),
 		.enable_bit = bit,
 		.enable_size = sizeof(__u32),
@@ -77,7 +77,7 @@ int main(void)
 {
 	int fd = open(TRACEFS "/user_events_data", O_RDWR);
 	struct payload p = { 1, 2, 3 };
-	struct user_reg s = { .size = sizeof(s), .name_args = (uintptr_t)cmd };
+	struct user_status_reg s = { .size = sizeof(s), .name_args = (uintptr_t)cmd };
 	pid_t kids[NPROC];
 	struct iovec io[2];
 	__u32 index, tmp;

@@ -89,8 +89,8 @@ static double h2h_clock(clockid_t id)
 
 static int h2h_ue_register(struct h2h_ue *e)
 {
-	struct user_reg s = { .size = sizeof(s) };
-	struct user_enabler_reg r = { .size = sizeof(r) };
+	struct user_status_reg s = { .size = sizeof(s) };
+	struct user_reg r = { .size = sizeof(r) };
 	void *page;
 	int sfd;
 

@@ -355,7 +355,7 @@ extern const struct file_operations user_event_status_fops;
 
 /* trace_user_enabler.c */
 int user_event_enabler_add(struct user_event *ev,
-			   const struct user_enabler_reg *reg);
+			   const struct user_reg *reg);
 int user_event_enabler_remove(struct user_event_group *group,
 			      const struct user_unreg *unreg);
 void user_event_enablers_update(struct user_event *ev);

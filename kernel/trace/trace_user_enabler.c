@@ -267,7 +267,7 @@ user_event_enabler_alloc(struct user_event_mm *umm, struct user_event *ev,
 
 /* A checked remote-write registration of the pinned ev by current */
 int user_event_enabler_add(struct user_event *ev,
-			   const struct user_enabler_reg *reg)
+			   const struct user_reg *reg)
 {
 	struct user_event_enabler *e;
 	struct user_event_mm *umm;

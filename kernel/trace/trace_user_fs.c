@@ -137,7 +137,7 @@ static long user_event_reg_status(struct user_event_fd *ufd,
 }
 
 /* The checks of a remote-write registration, before anything is created */
-static int user_event_reg_check(const struct user_enabler_reg *reg)
+static int user_event_reg_check(const struct user_reg *reg)
 {
 	if (reg->flags & ~(USER_EVENT_REG_MAX - 1))
 		return -EINVAL;
@@ -155,11 +155,11 @@ static int user_event_reg_check(const struct user_enabler_reg *reg)
 }
 
 static long user_event_reg_enabler(struct user_event_fd *ufd,
-				   struct user_enabler_reg __user *ureg,
+				   struct user_reg __user *ureg,
 				   u32 size)
 {
 	struct user_event_reg_opts opts = {};
-	struct user_enabler_reg reg;
+	struct user_reg reg;
 	struct user_event *ev;
 	int ret, idx;
 
@@ -198,7 +198,7 @@ static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 		return -E2BIG;
 	if (size < sizeof(struct user_status_reg))
 		return -EINVAL;
-	if (size < sizeof(struct user_enabler_reg))
+	if (size < sizeof(struct user_reg))
 		return user_event_reg_status(ufd, ureg, size);
 	return user_event_reg_enabler(ufd, ureg, size);
 }

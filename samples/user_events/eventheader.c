@@ -73,7 +73,7 @@ int main(int argc, char **argv)
 	struct eventheader_extension ext;
 	struct eventheader hdr;
 	const __u8 *page;
-	struct user_reg reg;
+	struct user_status_reg reg;
 	struct iovec io[6];
 	char cmd[512], tp[300], msg[32];
 	__u32 value;

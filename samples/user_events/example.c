@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	long page_size = sysconf(_SC_PAGESIZE);
 	struct example_payload p;
 	const __u8 *page;
-	struct user_reg reg;
+	struct user_status_reg reg;
 	struct iovec io[2];
 
 	data = open(data_file, O_RDWR);

@@ -6,33 +6,26 @@
  * learns whether anything consumes it in one of two ways, chosen by the
  * size of the registration it passes to DIAG_IOCSREG:
  *
- * - status page: it gets back a bit of the shared page mapped read-only
- *   from tracefs user_events_status (struct user_status_reg, 20 bytes);
- * - remote write: the kernel sets and clears a bit of a 32- or 64-bit
- *   word in the program's own memory (struct user_enabler_reg, 28 bytes).
+ * - remote write (struct user_reg, 28 bytes): the kernel sets and clears
+ *   a bit of a 32- or 64-bit word in the program's own memory;
+ * - status page (struct user_status_reg, 20 bytes): it gets back a bit of
+ *   the shared page mapped read-only from tracefs user_events_status.
  *
  * Either way it gets a write index and, while the event is consumed,
  * write()s or writev()s the index followed by the payload to the same file
  * descriptor.
  *
- * User space names the layout it uses "struct user_reg".  By default that
- * is the status-page layout; building with -DUSER_EVENTS_REMOTE_WRITE makes
- * it the remote-write layout.  The other layout stays available under its
- * own name.
+ * A program written for the status-page header of Linux 6.1, where
+ * "struct user_reg" was the status-page layout, builds with
+ * -DUSER_EVENTS_STATUS_PAGE: then "struct user_reg" names the status-page
+ * layout and "struct user_enabler_reg" the remote-write one.  Without it
+ * every name means what it has meant since Linux 6.4.
  */
 #ifndef _UAPI_LINUX_USER_EVENTS_H
 #define _UAPI_LINUX_USER_EVENTS_H
 
 #include <linux/ioctl.h>
 #include <linux/types.h>
-
-/*
- * Programs written against the status-page header use struct iovec and
- * writev() having included only this file: keep that working.
- */
-#ifndef __KERNEL__
-#include <sys/uio.h>
-#endif
 
 /* Value of a __data_loc/__rel_loc field: payload size above, offset below */
 #define DYN_LOC(offset, size) (((size) << 16) | (offset))
@@ -46,28 +39,14 @@
 /* Prefix of user event commands written to dynamic_events */
 #define USER_EVENTS_PREFIX "u:"
 
-/* The tag of each layout: user space calls one of them user_reg */
-#if !defined(__KERNEL__) && defined(USER_EVENTS_REMOTE_WRITE)
-#define __USER_STATUS_REG user_status_reg
-#define __USER_ENABLER_REG user_reg
-#elif !defined(__KERNEL__)
-#define __USER_STATUS_REG user_reg
-#define __USER_ENABLER_REG user_enabler_reg
+/* The tags of the two layouts (see above) */
+#if !defined(__KERNEL__) && defined(USER_EVENTS_STATUS_PAGE)
+#define __USER_EVENTS_REMOTE_REG	user_enabler_reg
+#define __USER_EVENTS_STATUS_REG	user_reg
 #else
-#define __USER_STATUS_REG user_status_reg
-#define __USER_ENABLER_REG user_enabler_reg
+#define __USER_EVENTS_REMOTE_REG	user_reg
+#define __USER_EVENTS_STATUS_REG	user_status_reg
 #endif
-
-/*
- * Status-page registration (size 20).  The caller fills size and
- * name_args; the kernel fills status_bit and write_index.
- */
-struct __attribute__((__packed__)) __USER_STATUS_REG {
-	__u32	size;		/* in: sizeof(struct user_status_reg) */
-	__u64	name_args;	/* in: address of the NUL-terminated command */
-	__u32	status_bit;	/* out: the event's bit of the status page */
-	__u32	write_index;	/* out: prefix of writes, on this fd only */
-};
 
 /* Flags of a remote-write registration */
 enum user_reg_flag {
@@ -87,28 +66,41 @@ enum user_reg_flag {
  * enable_addr set, in the memory of the registering process (and of its
  * forks).  The word must be aligned to its size.
  */
-struct __attribute__((__packed__)) __USER_ENABLER_REG {
-	__u32	size;		/* in: sizeof(struct user_enabler_reg) */
-	__u8	enable_bit, enable_size;	/* in: the bit and the word's size */
+struct __USER_EVENTS_REMOTE_REG {
+	__u32	size;		/* in: sizeof(struct user_reg) */
+	__u8	enable_bit;	/* in: the bit of the word */
+	__u8	enable_size;	/* in: the size of the word, 4 or 8 */
 	__u16	flags;		/* in: enum user_reg_flag */
 	__u64	enable_addr;	/* in: address of the word */
 	__u64	name_args;	/* in: address of the NUL-terminated command */
 	__u32	write_index;	/* out: prefix of writes, on this fd only */
-};
+} __attribute__((__packed__));
+
+/*
+ * Status-page registration (size 20).  The caller fills size and
+ * name_args; the kernel fills status_bit and write_index.
+ */
+struct __USER_EVENTS_STATUS_REG {
+	__u32	size;		/* in: sizeof(struct user_status_reg) */
+	__u64	name_args;	/* in: address of the NUL-terminated command */
+	__u32	status_bit;	/* out: the event's bit of the status page */
+	__u32	write_index;	/* out: prefix of writes, on this fd only */
+} __attribute__((__packed__));
 
 /*
  * Argument of DIAG_IOCSUNREG: the bit (disable_bit) and word address
  * (disable_addr) a remote-write registration gave; the reserved bytes are 0.
  */
-struct __attribute__((__packed__)) user_unreg {
+struct user_unreg {
 	__u32	size;		/* in: sizeof(struct user_unreg) */
-	__u8	disable_bit, __reserved;
-	__u16	__reserved2;
-	__u64	disable_addr;
-};
+	__u8	disable_bit;	/* in: the bit registered */
+	__u8	__reserved;	/* must be 0 */
+	__u16	__reserved2;	/* must be 0 */
+	__u64	disable_addr;	/* in: the word's address */
+} __attribute__((__packed__));
 
-#undef __USER_STATUS_REG
-#undef __USER_ENABLER_REG
+#undef __USER_EVENTS_REMOTE_REG
+#undef __USER_EVENTS_STATUS_REG
 
 /* ioctls of user_events_data */
 #define DIAG_IOC_MAGIC '*'

@@ -85,7 +85,7 @@ FIXTURE(ue_filter) {
 
 FIXTURE_SETUP(ue_filter)
 {
-	struct user_reg reg = { .size = sizeof(reg) };
+	struct user_status_reg reg = { .size = sizeof(reg) };
 
 	self->fd = open(TRACEFS "user_events_data", O_RDWR);
 	if (self->fd < 0)

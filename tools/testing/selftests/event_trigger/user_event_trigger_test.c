@@ -86,7 +86,7 @@ FIXTURE(ue) {
 
 FIXTURE_SETUP(ue)
 {
-	struct user_reg reg = {0};
+	struct user_status_reg reg = {0};
 	long page = sysconf(_SC_PAGESIZE);
 	void *map;
 	int fd;

@@ -266,7 +266,7 @@ void fz_fault_apply(struct fz_worker *w, const struct fz_op *op)
 		snprintf(cmd, sizeof(cmd), "%s u64 x", name);
 		fd = open(T "user_events_data", O_RDWR);
 		if (fd >= 0) {
-			struct user_reg r = {
+			struct user_status_reg r = {
 				.size = sizeof(r),
 				.name_args = (uintptr_t)cmd,
 			};

@@ -229,7 +229,7 @@ void fz_oracle_apply(struct fz_worker *w, const struct fz_op *in)
 
 void fz_oracle_init(struct fz_worker *w)
 {
-	struct user_reg reg = {
+	struct user_status_reg reg = {
 		.size = sizeof(reg),
 		.name_args = (uintptr_t)"fz_oracle char[8] s; "
 			     "__data_loc char[] d; __rel_loc char[] r",

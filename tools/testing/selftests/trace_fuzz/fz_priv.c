@@ -150,7 +150,7 @@ void fz_priv_apply(struct fz_worker *w, const struct fz_op *op)
 			     "made, through root's dynamic_events fd,", "fz_pz");
 		break;
 	case 13: {
-		struct user_enabler_reg reg = {
+		struct user_reg reg = {
 			.size = sizeof(reg),
 			.enable_size = 4,
 			.flags = 1,	/* USER_EVENT_REG_PERSIST */

@@ -129,7 +129,7 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
 	snprintf(cmd, sizeof(cmd), "%s %s", fz_ue_defs[def].name,
 		 fz_ue_defs[def].body);
 	if (!op->arg[2]) {
-		struct user_reg r = {
+		struct user_status_reg r = {
 			.size = sizeof(r),
 			.name_args = (uintptr_t)cmd,
 		};
@@ -140,7 +140,7 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
 		reg.bit = r.status_bit;
 		reg.enabler = -1;
 	} else {
-		struct user_enabler_reg r = {
+		struct user_reg r = {
 			.size = sizeof(r),
 			.enable_size = (op->arg[5] >> 8) & 1 ? 8 : 4,
 			.flags = op->arg[3],
@@ -422,7 +422,7 @@ static void child_run(struct fz_worker *w, const struct fz_op *op)
 		child_mem(w, &r);
 	if (plan & 4) {
 		/* a word of the child's own, left for exit to take down */
-		struct user_enabler_reg reg = {
+		struct user_reg reg = {
 			.size = sizeof(reg),
 			.enable_size = 4,
 			.enable_bit = below(&r, 32),

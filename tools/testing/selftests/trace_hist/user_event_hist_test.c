@@ -14,7 +14,7 @@
 
 FIXTURE(str) {
 	int fd;
-	struct user_reg reg;
+	struct user_status_reg reg;
 };
 
 FIXTURE_SETUP(str)

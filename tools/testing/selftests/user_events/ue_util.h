@@ -21,6 +21,15 @@
 #include <linux/perf_event.h>
 #include <linux/user_events.h>
 
+/* The layouts' names: a test of a 6.1 program defines USER_EVENTS_STATUS_PAGE */
+#ifdef USER_EVENTS_STATUS_PAGE
+#define UE_STATUS_REG	user_reg
+#define UE_REMOTE_REG	user_enabler_reg
+#else
+#define UE_STATUS_REG	user_status_reg
+#define UE_REMOTE_REG	user_reg
+#endif
+
 #define UE_TRACEFS "/sys/kernel/tracing"
 #define UE_DATA UE_TRACEFS "/user_events_data"
 #define UE_STATUS UE_TRACEFS "/user_events_status"
@@ -51,7 +60,7 @@ static inline int ue_open(void)
 }
 
 /* Register cmd on fd; 0 or -errno */
-static inline int ue_reg(int fd, const char *cmd, struct user_reg *reg)
+static inline int ue_reg(int fd, const char *cmd, struct UE_STATUS_REG *reg)
 {
 	memset(reg, 0, sizeof(*reg));
 	reg->size = sizeof(*reg);
@@ -253,7 +262,7 @@ static inline ssize_t ue_emit(int fd, uint32_t idx, const void *data,
 static inline int ue_reg_word(int fd, const char *cmd, void *addr, int size,
 			      int bit, int flags, uint32_t *idx)
 {
-	struct user_enabler_reg r = {
+	struct UE_REMOTE_REG r = {
 		.size = sizeof(r),
 		.enable_bit = bit,
 		.enable_size = size,

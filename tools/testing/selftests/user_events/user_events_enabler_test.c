@@ -53,7 +53,7 @@ TEST(both_layouts_one_event_one_fd)
 {
 	uint32_t word = 0, v = 7, sidx, widx = 0;
 	const uint8_t *page = ue_map_status();
-	struct user_reg r;
+	struct user_status_reg r;
 	char *line;
 	int fd = ue_open();
 
@@ -93,7 +93,7 @@ TEST(both_layouts_one_event_one_fd)
 TEST(status_page_fd_writes_while_idle)
 {
 	uint32_t v = 1;
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
@@ -105,7 +105,7 @@ TEST(status_page_fd_writes_while_idle)
 
 TEST(refused_registrations)
 {
-	struct user_enabler_reg big[2] = { { .size = sizeof(big) } };
+	struct user_reg big[2] = { { .size = sizeof(big) } };
 	uint64_t words[2] = { 0, 0 };
 	uint32_t *w32 = (uint32_t *)words;
 	struct user_unreg u = { .size = sizeof(u) };
@@ -553,7 +553,7 @@ TEST(stress_fork_reg_toggle)
 	struct timespec t0, now;
 	uint32_t idx;
 	pthread_t th;
-	struct user_reg r;
+	struct user_status_reg r;
 	int i, status, fd = ue_open();
 	pid_t pid;
 

@@ -38,7 +38,7 @@ TEST(header_and_metadata)
 	struct eh_header h = { 0x07, 2, 1234, 0xbeef, 1, 3 };
 	struct eh_ext e = { sizeof(meta), 0x0001 };
 	uint32_t value = 99;
-	struct user_reg r;
+	struct user_status_reg r;
 	struct iovec io[5];
 	char cmd[256], *line;
 	int fd = ue_open();
@@ -78,7 +78,7 @@ TEST(sample_program)
 	const char *sample = "/samples/eventheader";
 	const char *tp = "SampleProvider_L5K2a";
 	char cmd[256], *line;
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd, status, n;
 	pid_t pid;
 

@@ -18,7 +18,7 @@ static void ue_reset(const char *name)
 
 TEST(register_reuse_delete)
 {
-	struct user_reg r1, r2, r3;
+	struct user_status_reg r1, r2, r3;
 	int fd = ue_open(), fd2 = ue_open();
 
 	ASSERT_GE(fd, 0);
@@ -58,7 +58,7 @@ TEST(register_reuse_delete)
 
 TEST(busy_while_enabled_or_triggered)
 {
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open();
 
 	ASSERT_GE(fd, 0);
@@ -75,9 +75,9 @@ TEST(busy_while_enabled_or_triggered)
 }
 
 #pragma pack(push, 1)
-/* A future, larger struct user_reg */
+/* A future, larger struct user_status_reg */
 struct ue_big_reg {
-	struct user_reg r;
+	struct user_status_reg r;
 	uint32_t extra;
 };
 
@@ -92,7 +92,7 @@ TEST(reg_struct_size)
 	ue_del("ue_size");
 	memset(&big, 0, sizeof(big));
 	big.r.name_args = (uint64_t)(uintptr_t)"ue_size u32 x";
-	big.r.size = sizeof(struct user_reg) - 1;
+	big.r.size = sizeof(struct user_status_reg) - 1;
 	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &big));
 	EXPECT_EQ(EINVAL, errno);
 	big.r.size = sizeof(big);
@@ -103,7 +103,7 @@ TEST(reg_struct_size)
 	EXPECT_EQ(0, ioctl(fd, DIAG_IOCSREG, &big));
 	EXPECT_NE(0, big.r.status_bit);
 	EXPECT_EQ(0, big.r.write_index);
-	EXPECT_EQ(20, sizeof(struct user_reg));
+	EXPECT_EQ(20, sizeof(struct user_status_reg));
 	/* name_args pointing nowhere */
 	big.r.name_args = 8;
 	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &big));
@@ -127,7 +127,7 @@ TEST(bad_commands)
 		"ue_bad u32 1a", "ue_bad u32 a b c", "ue_bad u32 common_pid",
 		"ue_bad __data_loc", "ue_bad unsigned char[3",
 	};
-	struct user_reg r;
+	struct user_status_reg r;
 	unsigned int i;
 	int fd = ue_open();
 
@@ -150,7 +150,7 @@ TEST(good_commands)
 		"ue_good7 __rel_loc unsigned char[] a", "ue_good8 __data_loc s64[] a",
 	};
 	char name[16];
-	struct user_reg r;
+	struct user_status_reg r;
 	unsigned int i;
 	int fd = ue_open();
 
@@ -173,7 +173,7 @@ TEST(good_commands)
 TEST(status_bit_follows_ftrace)
 {
 	const uint8_t *page = ue_map_status();
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open();
 
 	ASSERT_NE(NULL, page);
@@ -255,7 +255,7 @@ static void ue_types_fill(struct ue_types *t)
 TEST(trace_line_every_type)
 {
 	struct ue_types t;
-	struct user_reg r;
+	struct user_status_reg r;
 	char *line;
 	int fd = ue_open();
 
@@ -293,7 +293,7 @@ TEST(hist_string_keys)
 	static const char path[] = UE_TRACEFS "/events/user_events/ue_types/trigger";
 	char want[1024], *hist;
 	struct ue_types t;
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open(), i;
 
 	ASSERT_GE(fd, 0);
@@ -339,7 +339,7 @@ TEST(write_errors_record_nothing)
 {
 	void *bad_ptr = ue_unmapped();
 	struct ue_types t;
-	struct user_reg r;
+	struct user_status_reg r;
 	char *big;
 	int fd = ue_open(), idx;
 
@@ -403,7 +403,7 @@ TEST(write_errors_record_nothing)
 TEST(disabled_write_records_nothing)
 {
 	uint32_t v = 5, two[2] = { 6, 7 }, buf[2] = { 0, 9 };
-	struct user_reg r;
+	struct user_status_reg r;
 	char *line;
 	int fd = ue_open();
 
@@ -435,7 +435,7 @@ TEST(disabled_write_records_nothing)
 
 TEST(event_without_fields)
 {
-	struct user_reg r;
+	struct user_status_reg r;
 	char *line;
 	int fd = ue_open(), n;
 
@@ -478,7 +478,7 @@ static void *ue_memfd_page(long psz, const void *data, size_t len)
 TEST(fault_in_payload)
 {
 	long psz = sysconf(_SC_PAGESIZE);
-	struct user_reg r;
+	struct user_status_reg r;
 	char *line;
 	uint32_t *p, v = 4242;
 	int fd = ue_open();
@@ -536,7 +536,7 @@ TEST(short_segments_fault_or_refuse)
 	char rec[24];	/* index, a, b, c: no padding */
 	void *kernel = (void *)0xffff888000000000ul;
 	void *top = (void *)((1ul << 47) - 16);
-	struct user_reg r;
+	struct user_status_reg r;
 	char *page, *line;
 	uint32_t *p;
 	int fd = ue_open();

@@ -115,7 +115,7 @@ FIXTURE_TEARDOWN(groups)
 TEST_F(groups, same_name_two_groups)
 {
 	const uint8_t *pa = ue_gmap("ue_ga"), *pb = ue_gmap("ue_gb");
-	struct user_reg ra, rb;
+	struct user_status_reg ra, rb;
 	char s[8] = "hello";
 	uint32_t v = 7;
 	char *text;
@@ -172,7 +172,7 @@ TEST_F(groups, same_name_two_groups)
 /* A delete through one group's file reaches that group's event only */
 TEST_F(groups, delete_is_per_group)
 {
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd;
 
 	fd = ue_gopen("ue_ga");
@@ -192,7 +192,7 @@ TEST_F(groups, delete_is_per_group)
 /* The group's limit stops it alone; the other group goes on */
 TEST_F(groups, limit_is_per_group)
 {
-	struct user_reg r;
+	struct user_status_reg r;
 	char *text;
 
 	text = ue_read_file(ue_gpath("ue_ga", "user_events_max"));
@@ -335,7 +335,7 @@ TEST_F(groups, unregister_is_per_group)
 TEST_F(groups, rmdir_busy_then_idle)
 {
 	static uint32_t word;
-	struct user_reg r;
+	struct user_status_reg r;
 	int st;
 
 	ASSERT_EQ(0, ue_reg(self->a, "ue_grm u32 a", &r));
@@ -471,7 +471,7 @@ static int ue_race_open(const char *file, int flags)
 static void *ue_race_writer(void *arg)
 {
 	uint32_t v = 1;
-	struct user_reg r;
+	struct user_status_reg r;
 	ssize_t n;
 	int fd, ret;
 

@@ -82,7 +82,7 @@ static int ue_write_fd(int fd, const char *s)
 static int ue_nobody_tries(void *arg)
 {
 	struct ue_root_fds *fds = arg;
-	struct user_reg r;
+	struct user_status_reg r;
 
 	if (setuid(65534) || geteuid() != 65534)
 		return 10;

@@ -40,7 +40,7 @@ TEST(perf_bit_and_raw_sample)
 	const uint8_t *page = ue_map_status();
 	struct perf_event_mmap_page *meta;
 	struct ue_perf_payload p;
-	struct user_reg r;
+	struct user_status_reg r;
 	long psz = sysconf(_SC_PAGESIZE);
 	int fd = ue_open(), id, off_a, off_b, off_s;
 	struct perf_event_header *h;
@@ -106,7 +106,7 @@ TEST(perf_bit_and_raw_sample)
 TEST(perf_and_ftrace_together)
 {
 	const uint8_t *page = ue_map_status();
-	struct user_reg r;
+	struct user_status_reg r;
 	char *status, *line, expect[64];
 	uint32_t v = 77;
 	int fd = ue_open();

@@ -51,7 +51,7 @@ static int ring_max(void)
 
 FIXTURE_SETUP(size)
 {
-	struct user_reg r;
+	struct user_status_reg r;
 	char *text;
 
 	text = ue_read_file(SUBBUF);
@@ -248,7 +248,7 @@ static void long_string(struct __test_metadata *_metadata, const char *cmd,
 {
 	const size_t len = 60000;
 	char *payload = malloc(4 + len), old_kb[16], *text, *line;
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open(), kmsg;
 
 	ASSERT_NE(NULL, payload);

@@ -33,7 +33,7 @@ static int ue_status_events(const char *text, int *busy)
 
 TEST(status_text)
 {
-	struct user_reg r1, r2;
+	struct user_status_reg r1, r2;
 	char *text, expect[256], tail[128];
 	int fd = ue_open(), n, busy;
 
@@ -151,7 +151,7 @@ TEST(bit_at_first_status_page_registration)
 {
 	const uint8_t *page = ue_map_status();
 	static uint32_t word;
-	struct user_reg r, r2;
+	struct user_status_reg r, r2;
 	int fd = ue_open();
 	char line[64];
 
@@ -193,7 +193,7 @@ TEST(status_page_kept_across_fork)
 {
 	const uint8_t *page = ue_map_status();
 	int fd = ue_open(), status = 0;
-	struct user_reg r;
+	struct user_status_reg r;
 	pid_t pid;
 
 	ASSERT_NE(NULL, page);
@@ -230,7 +230,7 @@ TEST(status_page_kept_across_fork)
 TEST(user_events_max)
 {
 	char *old = ue_read_file(UE_MAX_SYSCTL), *text, val[32], name[32];
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd = ue_open(), active, busy, i, ret;
 
 	ASSERT_NE(NULL, old);
@@ -338,7 +338,7 @@ TEST_F_TIMEOUT(many, remote_write_events_take_no_status_bit, 600)
 {
 	int ready[2], go[UE_MANY_KIDS][2], i, ret, before, status, failed = 0;
 	pid_t kids[UE_MANY_KIDS];
-	struct user_reg r;
+	struct user_status_reg r;
 	int fd;
 
 	before = ue_status_active();

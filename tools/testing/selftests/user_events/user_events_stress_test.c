@@ -50,7 +50,7 @@ static void *ue_writer(void *arg)
 	unsigned int seed = (uintptr_t)arg;
 	struct ue_stress_payload p = { 1, DYN_LOC(20, 4), "abc" };
 	struct ue_stress_record rec = { 0, p };
-	struct user_reg r;
+	struct user_status_reg r;
 	int ret;
 
 	while (!atomic_load(&ue_stop)) {
@@ -259,7 +259,7 @@ TEST(resume_after_fault_serves_each_consumer_once)
 	struct ue_resume w = { .psz = sysconf(_SC_PAGESIZE) };
 	unsigned int seed = 1;
 	char path[256];
-	struct user_reg r;
+	struct user_status_reg r;
 	uint32_t first;
 	pthread_t th;
 	int i, round, wrong = 0;
