@@ -25,6 +25,16 @@
 #define CREATE_TRACE_POINTS
 #include <trace/events/user_events_registry.h>
 
+/*
+ * The default group: the top-level user_events_data and user_events_status,
+ * with no folder and no limit but kernel.user_events_max.
+ */
+struct user_event_group user_event_default_group = {
+	.system		= USER_EVENTS_SYSTEM,
+	.multi_system	= USER_EVENTS_MULTI_SYSTEM,
+	.max		= UINT_MAX,
+};
+
 /* All events, in registration order (event_mutex) */
 LIST_HEAD(user_event_list);
 
@@ -146,7 +156,9 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 	default:
 		return 0;
 	}
-	user_event_bit_update(ev);
+	if (user_event_bit_update(ev))
+		trace_user_event_status(ev->call.name, ev->bit, ev->status_on,
+					ev->ftrace_users, ev->perf_users);
 	user_event_enablers_update(ev);
 	/* Not here: the trace core goes on using the event after reg() */
 	if (user_event_orphaned(ev))
@@ -320,6 +332,22 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 				  created);
 	*evp = ev;
 	return 0;
+}
+
+/* Pin ev again: the caller holds a pin already (event_mutex) */
+void user_event_get(struct user_event *ev)
+{
+	lockdep_assert_held(&event_mutex);
+	refcount_inc(&ev->refs);
+}
+
+/*
+ * Drop a pin that the caller knows is not the last one (it holds another),
+ * without event_mutex: nothing can be destroyed.
+ */
+void user_event_put_not_last(struct user_event *ev)
+{
+	refcount_dec(&ev->refs);
 }
 
 /*

@@ -14,16 +14,24 @@
  * is copied straight into the consumers' buffers; the write path does not
  * know which kind of registration gave the index.
  *
- * Files, by role (the base's file name for the registry, trace_user_*
+ * Files, by role (trace_events_user.c for the registry, trace_user_*
  * for the rest, this header for what they share):
- *   trace_events_user.c   registry, consumer registration, delete
- *   trace_user_parse.c    command text -> struct user_event_desc
+ *   trace_events_user.c   registry: events, their pins, consumers, delete,
+ *                         dynamic_events
+ *   trace_user_parse.c    command text -> struct user_event_desc, names
  *   trace_user_format.c   fields, print fmt, trace output, listing
- *   trace_user_status.c   status bits, mmap and read of the status file
+ *   trace_user_status.c   status page bits, counts of events
  *   trace_user_enabler.c  remote-write words, per-mm state, fork/exit
  *   trace_user_write.c    write()/writev() into ftrace and perf
- *   trace_user_fs.c       tracefs files, ioctls, dynamic_events glue
- *   trace_user_group.c    groups: mkdir/rmdir, their files and limits
+ *   trace_user_fs.c       the tracefs files (data, status, max), ioctls,
+ *                         groups: mkdir/rmdir
+ *
+ * The files above the registry (fs, write) call down into it; the
+ * registry calls down into parse, format and status.  The registry and
+ * the enablers call each other: the registry tells the enablers when an
+ * event's consumers change, an enabler drops its pin on the event.
+ * Only the registry changes an event's pins (user_event_get(),
+ * user_event_put(), user_event_put_not_last()).
  *
  * Groups: every event belongs to one group, for its whole life.  The
  * top-level user_events_data and user_events_status are the default
@@ -330,6 +338,8 @@ extern const struct user_event_status_text user_event_status_text;
 /* trace_user_parse.c */
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
 		     struct trace_parse_err *perr);
+int user_event_group_name_check(const char *name,
+				struct trace_parse_err *perr);
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 			    struct trace_parse_err *perr);
 void user_event_desc_free(struct user_event_desc *desc);
@@ -343,15 +353,14 @@ extern struct trace_event_functions user_event_output_funcs;
 void user_event_show_cmd(struct seq_file *m, const struct user_event *ev);
 
 /* trace_user_status.c */
-int __init user_event_status_init(void);
+void __init user_event_status_init(void);
 int user_event_status_alloc(struct user_event_group *group);
 void user_event_status_free(struct user_event_group *group);
 int user_event_count_add(struct user_event_group *group);
 void user_event_count_sub(struct user_event_group *group);
 int user_event_bit_get(struct user_event *ev);
 void user_event_bit_put(struct user_event *ev);
-void user_event_bit_update(struct user_event *ev);
-extern const struct file_operations user_event_status_fops;
+bool user_event_bit_update(struct user_event *ev);
 
 /* trace_user_enabler.c */
 int user_event_enabler_add(struct user_event *ev,
@@ -389,19 +398,11 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 			    const struct user_event_reg_opts *opts,
 			    struct user_event **evp,
 			    struct trace_parse_err *perr);
+void user_event_get(struct user_event *ev);
 void user_event_put(struct user_event *ev);
+void user_event_put_not_last(struct user_event *ev);
 int user_event_delete(struct user_event_group *group, const char *name);
 int user_event_group_destroy_events(struct user_event_group *group);
 extern struct dyn_event_operations user_event_dyn_ops;
-
-/* trace_user_fs.c */
-extern const struct file_operations user_event_data_fops;
-
-/* trace_user_group.c */
-int user_event_group_name_check(const char *name,
-				struct trace_parse_err *perr);
-struct user_event_group *user_event_group_open(struct inode *inode);
-void user_event_group_close(struct user_event_group *group);
-int __init user_event_groups_init(void);
 
 #endif /* _TRACE_USER_H */

@@ -254,7 +254,7 @@ user_event_enabler_alloc(struct user_event_mm *umm, struct user_event *ev,
 	e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
 	if (!e)
 		return NULL;
-	refcount_inc(&ev->refs);
+	user_event_get(ev);
 	e->ev = ev;
 	e->umm = umm;
 	e->addr = addr;

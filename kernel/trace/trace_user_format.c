@@ -269,7 +269,7 @@ void user_event_show_cmd(struct seq_file *m, const struct user_event *ev)
 	unsigned int i;
 
 	seq_puts(m, USER_EVENTS_PREFIX);
-	if (ev->group != &user_event_default_group)
+	if (ev->group->name)
 		seq_printf(m, "%s/", ev->class.system);
 	seq_puts(m, ev->desc.name);
 	for (i = 0; i < ev->desc.nr_fields; i++) {

@@ -1,25 +1,107 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_events: tracefs files and ioctls.
+ * user_events: the tracefs files, and groups.
+ *
+ * Each group has three files, the default group the first two at the top
+ * of tracefs, the others theirs in user_events_groups/NAME/:
  *
  * user_events_data: DIAG_IOCSREG registers an event and gives the fd a
- * write index for it (the size of the argument tells the status-page layout
- * from the remote-write one), DIAG_IOCSUNREG removes a remote-write word,
- * DIAG_IOCSDEL deletes an unreferenced event, write() emits.
- * user_events_status: mmap of the status page, read() of a summary.
- * Each group has both files (trace_user_group.c); an fd reaches the
- * events of its own group only.
+ *   write index for it (the size of the argument tells the status-page
+ *   layout from the remote-write one), DIAG_IOCSUNREG removes a
+ *   remote-write word, DIAG_IOCSDEL deletes an unreferenced event, write()
+ *   emits (trace_user_write.c).  An fd reaches the events of its own group
+ *   only.  Its index table only grows, under user_event_fd.lock, by
+ *   replacing the whole table (RCU); the events it names stay pinned until
+ *   release.
+ * user_events_status: mmap of the group's status page
+ *   (trace_user_status.c), read() of a summary of its events.
+ * user_events_max: the most events the group may hold.
  *
- * An fd's index table only grows, under user_event_fd.lock, by replacing
- * the whole table (RCU); the events it names stay pinned until release.
+ * mkdir user_events_groups/NAME (CAP_SYS_ADMIN) makes a group, whose
+ * events live in system "user_events_NAME".  rmdir removes the group and
+ * its events, or nothing (-EBUSY) while one of its files is open or one of
+ * its events is in use.  The default group is never removed.  A container
+ * is given a group by binding its two files onto its /sys/kernel/tracing/
+ * paths; the files can be chown'ed to the container's users.  See
+ * trace_user.h ("Groups") for the locking.
+ *
+ * Everything here reaches events through the registry
+ * (trace_events_user.c) and the enablers (trace_user_enabler.c), never
+ * the other way round.
  */
+#include <linux/capability.h>
+#include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/mm.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
 #include "trace_user.h"
+
+/* ---- groups: their state, and the group of a file ---- */
+
+/* Where error_log says the refusal of a group name comes from */
+#define USER_EVENT_GROUP_LOC	"user_events_groups"
+
+/* Guards user_event_groups, open_files and the ids */
+static DEFINE_MUTEX(user_event_group_mutex);
+/* The groups made by mkdir */
+static LIST_HEAD(user_event_groups);
+/* Id of the next group; never reused (user_event_group_mutex) */
+static unsigned long user_event_group_next_id = 1;
+/* tracefs user_events_groups/ */
+static struct dentry *user_event_groups_dir;
+
+static struct user_event_group *user_event_group_find(const char *name)
+{
+	struct user_event_group *group;
+
+	lockdep_assert_held(&user_event_group_mutex);
+	list_for_each_entry(group, &user_event_groups, link)
+		if (!strcmp(group->name, name))
+			return group;
+	return NULL;
+}
+
+/*
+ * The group of a file being opened, counted open in it: after tracefs's
+ * own check of the open (its error), or -ENODEV when the group is gone
+ * (a bind mount of its file outlives rmdir).
+ */
+static struct user_event_group *user_event_group_open(struct inode *inode)
+{
+	unsigned long id = (unsigned long)inode->i_private;
+	struct user_event_group *group;
+	int ret = tracing_check_open_get_tr(NULL);
+
+	if (ret)
+		return ERR_PTR(ret);
+	if (!id)
+		return &user_event_default_group;
+	guard(mutex)(&user_event_group_mutex);
+	list_for_each_entry(group, &user_event_groups, link) {
+		if (group->id == id) {
+			group->open_files++;
+			return group;
+		}
+	}
+	return ERR_PTR(-ENODEV);
+}
+
+static void user_event_group_close(struct user_event_group *group)
+{
+	if (group == &user_event_default_group)
+		return;
+	guard(mutex)(&user_event_group_mutex);
+	group->open_files--;
+}
+
+/* ---- user_events_data ---- */
 
 static int user_event_data_open(struct inode *inode, struct file *file)
 {
@@ -72,7 +154,7 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev)
 		for (i = 0; i < n; i++) {
 			/* The slot pins ev too: this cannot be the last pin */
 			if (old->events[i] == ev) {
-				refcount_dec(&ev->refs);
+				user_event_put_not_last(ev);
 				return i;
 			}
 		}
@@ -254,7 +336,7 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 	return -ENOTTY;
 }
 
-const struct file_operations user_event_data_fops = {
+static const struct file_operations user_event_data_fops = {
 	.open		= user_event_data_open,
 	.write		= user_event_write,
 	.write_iter	= user_event_write_iter,
@@ -262,13 +344,277 @@ const struct file_operations user_event_data_fops = {
 	.release	= user_event_data_release,
 };
 
+/* ---- user_events_status ---- */
+
+/*
+ * Only whole, read-only, shared views of the group's page.  The view may
+ * never become writable (no VM_MAYWRITE) nor grow (VM_DONTEXPAND); fork()
+ * copies it like any shared mapping, so a child reads the bits its parent
+ * registered for, as on Linux 6.1.
+ */
+static int user_event_status_mmap(struct file *file,
+				  struct vm_area_struct *vma)
+{
+	struct seq_file *m = file->private_data;
+	struct user_event_group *group = m->private;
+
+	if (vma->vm_pgoff || vma->vm_end - vma->vm_start != PAGE_SIZE)
+		return -EINVAL;
+	if (vma->vm_flags & VM_WRITE)
+		return -EPERM;
+	if (!(vma->vm_flags & VM_MAYSHARE))
+		return -EINVAL;
+	vm_flags_mod(vma, VM_DONTEXPAND, VM_MAYWRITE);
+	return vm_insert_page(vma, vma->vm_start, group->status_page);
+}
+
+/*
+ * "bit:name [# Used by ftrace, perf]" lines (bit 0: none), then totals:
+ * the events of the file's group only.
+ */
+static int user_event_status_show(struct seq_file *m, void *v)
+{
+	struct user_event_group *group = m->private;
+	unsigned int active = 0, busy = 0;
+	struct user_event *ev;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(ev, &user_event_list, link) {
+		if (ev->group != group)
+			continue;
+		active++;
+		seq_printf(m, "%u:%s", ev->bit, ev->call.name);
+		if (ev->ftrace_users || ev->perf_users) {
+			busy++;
+			seq_puts(m, user_event_status_text.used_by);
+			if (ev->ftrace_users)
+				seq_printf(m, " %s", user_event_status_text.ftrace);
+			if (ev->perf_users)
+				seq_printf(m, "%s %s", ev->ftrace_users ? "," : "",
+					   user_event_status_text.perf);
+		}
+		seq_putc(m, '\n');
+	}
+	seq_putc(m, '\n');
+	seq_printf(m, user_event_status_text.active, active);
+	seq_printf(m, user_event_status_text.busy, busy);
+	seq_printf(m, user_event_status_text.max, (unsigned int)USER_EVENT_STATUS_BITS);
+	return 0;
+}
+
+static int user_event_status_open(struct inode *inode, struct file *file)
+{
+	struct user_event_group *group = user_event_group_open(inode);
+	int ret;
+
+	if (IS_ERR(group))
+		return PTR_ERR(group);
+	ret = single_open(file, user_event_status_show, group);
+	if (ret)
+		user_event_group_close(group);
+	return ret;
+}
+
+static int user_event_status_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	user_event_group_close(m->private);
+	return single_release(inode, file);
+}
+
+static const struct file_operations user_event_status_fops = {
+	.open		= user_event_status_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= user_event_status_release,
+	.mmap		= user_event_status_mmap,
+};
+
+/* ---- user_events_max, and groups made and removed ---- */
+
+static int user_event_max_open(struct inode *inode, struct file *file)
+{
+	struct user_event_group *group = user_event_group_open(inode);
+
+	if (IS_ERR(group))
+		return PTR_ERR(group);
+	file->private_data = group;
+	return nonseekable_open(inode, file);
+}
+
+static int user_event_max_release(struct inode *inode, struct file *file)
+{
+	user_event_group_close(file->private_data);
+	return 0;
+}
+
+static ssize_t user_event_max_read(struct file *file, char __user *ubuf,
+				   size_t count, loff_t *ppos)
+{
+	struct user_event_group *group = file->private_data;
+	char buf[16];
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "%u\n", READ_ONCE(group->max));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+/*
+ * The group's limit: whoever opened the file (it can be given to a
+ * container) must also have held CAP_SYS_ADMIN then, so a delegated group
+ * cannot raise its own limit, not even by handing its fd to a privileged
+ * program that writes what it is given.  A limit below the count only
+ * stops creation.
+ */
+static ssize_t user_event_max_write(struct file *file, const char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	struct user_event_group *group = file->private_data;
+	unsigned int max;
+	int ret;
+
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = kstrtouint_from_user(ubuf, count, 10, &max);
+	if (ret)
+		return ret;
+	WRITE_ONCE(group->max, max);
+	return count;
+}
+
+static const struct file_operations user_event_max_fops = {
+	.open		= user_event_max_open,
+	.read		= user_event_max_read,
+	.write		= user_event_max_write,
+	.release	= user_event_max_release,
+};
+
+static void user_event_group_free(struct user_event_group *group)
+{
+	user_event_status_free(group);
+	kfree(group->system);
+	kfree(group->name);
+	kfree(group);
+}
+
+static struct user_event_group *user_event_group_alloc(const char *name)
+{
+	struct user_event_group *group;
+
+	group = kzalloc(sizeof(*group), GFP_KERNEL);
+	if (!group)
+		return NULL;
+	group->name = kstrdup(name, GFP_KERNEL);
+	group->system = kasprintf(GFP_KERNEL, "%s_%s", USER_EVENTS_SYSTEM,
+				  name);
+	if (!group->name || !group->system ||
+	    user_event_status_alloc(group)) {
+		kfree(group->system);
+		kfree(group->name);
+		kfree(group);
+		return NULL;
+	}
+	/* Multi-format names hold a '.': they cannot meet the others */
+	group->multi_system = group->system;
+	group->max = USER_EVENT_GROUP_MAX_DEFAULT;
+	return group;
+}
+
+/* The folder and its files, which name the group by its id */
+static int user_event_group_files(struct user_event_group *group)
+{
+	void *id = (void *)group->id;
+
+	group->dir = tracefs_create_dir(group->name, user_event_groups_dir);
+	if (!group->dir)
+		return -ENOMEM;
+	if (!tracefs_create_file("user_events_data", TRACE_MODE_WRITE,
+				 group->dir, id, &user_event_data_fops) ||
+	    !tracefs_create_file("user_events_status", TRACE_MODE_READ,
+				 group->dir, id, &user_event_status_fops) ||
+	    !tracefs_create_file("user_events_max", TRACE_MODE_WRITE,
+				 group->dir, id, &user_event_max_fops)) {
+		tracefs_remove(group->dir);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int user_event_group_mkdir(const char *name)
+{
+	struct user_event_group *group;
+	struct trace_parse_err perr;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = user_event_group_name_check(name, &perr);
+	if (ret) {
+		tracing_log_err(NULL, USER_EVENT_GROUP_LOC, name,
+				user_event_errs, perr.err, perr.pos);
+		return ret;
+	}
+
+	guard(mutex)(&user_event_group_mutex);
+	if (user_event_group_find(name)) {
+		tracing_log_err(NULL, USER_EVENT_GROUP_LOC, name,
+				user_event_errs, USER_ERR_GROUP_EXISTS, 0);
+		return -EEXIST;
+	}
+	group = user_event_group_alloc(name);
+	if (!group)
+		return -ENOMEM;
+	group->id = user_event_group_next_id++;
+	ret = user_event_group_files(group);
+	if (ret) {
+		user_event_group_free(group);
+		return ret;
+	}
+	list_add_tail(&group->link, &user_event_groups);
+	return 0;
+}
+
+static int user_event_group_rmdir(const char *name)
+{
+	struct user_event_group *group;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	guard(mutex)(&user_event_group_mutex);
+	group = user_event_group_find(name);
+	if (!group)
+		return -ENOENT;
+	if (group->open_files)
+		return -EBUSY;
+	ret = user_event_group_destroy_events(group);
+	if (ret)
+		return ret;
+	/* No file opens it from now on: its id is nowhere to be found */
+	list_del(&group->link);
+	tracefs_remove(group->dir);
+	user_event_group_free(group);
+	return 0;
+}
+
+static int __init user_event_groups_init(void)
+{
+	user_event_groups_dir =
+		tracefs_create_instance_dir(USER_EVENT_GROUP_LOC, NULL,
+					    user_event_group_mkdir,
+					    user_event_group_rmdir);
+	return user_event_groups_dir ? 0 : -ENODEV;
+}
+
 static int __init user_events_init(void)
 {
 	int ret;
 
-	ret = user_event_status_init();
+	ret = user_event_status_alloc(&user_event_default_group);
 	if (ret)
 		goto err;
+	user_event_status_init();
 	ret = dyn_event_register(&user_event_dyn_ops);
 	if (ret)
 		goto err;

@@ -387,3 +387,41 @@ bool user_event_desc_same_fields(const struct user_event_desc *a,
 	}
 	return true;
 }
+
+/*
+ * Names whose system would be one that exists for other reasons: the
+ * default group's multi-format events and the registry's tracepoints.
+ */
+static const char * const user_event_group_reserved[] = {
+	"multi",
+	"registry",
+};
+
+/*
+ * Can name be a group?  It becomes part of a system name, which tools
+ * (perf's "system:event") read as an identifier.  On refusal perr says
+ * why and where; -ENAMETOOLONG for a long name, -EINVAL otherwise.
+ */
+int user_event_group_name_check(const char *name,
+				struct trace_parse_err *perr)
+{
+	size_t i, len = strlen(name);
+
+	if (!len)
+		return trace_parse_fail(perr, USER_ERR_GROUP_NO_NAME, 0);
+	for (i = 0; i < len; i++)
+		if (!isalnum(name[i]) && name[i] != '_')
+			return trace_parse_fail(perr, USER_ERR_GROUP_BAD_NAME,
+						i);
+	if (len > USER_EVENT_GROUP_NAME_MAX) {
+		trace_parse_fail(perr, USER_ERR_GROUP_NAME_LONG,
+				 USER_EVENT_GROUP_NAME_MAX);
+		return -ENAMETOOLONG;
+	}
+	for (i = 0; i < ARRAY_SIZE(user_event_group_reserved); i++)
+		if (!strcmp(name, user_event_group_reserved[i]))
+			return trace_parse_fail(perr, USER_ERR_GROUP_RESERVED,
+						0);
+	perr->err = USER_ERR_NONE;
+	return 0;
+}

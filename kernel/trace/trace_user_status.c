@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_events: the status page.
+ * user_events: the status page, and the counts of events.
  *
  * One zeroed page per group, mapped read-only into every program that asks
  * (through the group's user_events_status), holds one bit per event of the
@@ -18,15 +18,13 @@
  * and a stale read only means one more or one less event gets written.
  * A group's page goes with the group; a program that still maps it keeps
  * the page (vm_insert_page() took a reference), with every bit clear.
+ * The file that maps it and shows the bits in text is in trace_user_fs.c.
  */
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
-#include <linux/seq_file.h>
 #include <linux/sysctl.h>
-
-#include <trace/events/user_events_registry.h>
 
 #include "trace.h"
 #include "trace_user.h"
@@ -78,13 +76,10 @@ void user_event_status_free(struct user_event_group *group)
 	bitmap_free(group->bits_used);
 }
 
-int __init user_event_status_init(void)
+/* kernel.user_events_max */
+void __init user_event_status_init(void)
 {
-	int ret = user_event_status_alloc(&user_event_default_group);
-
-	if (!ret)
-		register_sysctl_init("kernel", user_event_sysctls);
-	return ret;
+	register_sysctl_init("kernel", user_event_sysctls);
 }
 
 /*
@@ -144,104 +139,21 @@ void user_event_bit_put(struct user_event *ev)
 	ev->bit = 0;
 }
 
-/* Publish whether anything consumes ev (on its bit, when it has one) */
-void user_event_bit_update(struct user_event *ev)
+/*
+ * Publish whether anything consumes ev (on its bit, when it has one);
+ * true when that changed.
+ */
+bool user_event_bit_update(struct user_event *ev)
 {
 	bool on = user_event_consumed(ev);
 
 	lockdep_assert_held(&event_mutex);
 	if (on == ev->status_on)
-		return;
+		return false;
 	ev->status_on = on;
 	if (ev->bit && on)
 		set_bit_le(ev->bit, user_event_status_bits(ev));
 	else if (ev->bit)
 		clear_bit_le(ev->bit, user_event_status_bits(ev));
-	trace_user_event_status(ev->call.name, ev->bit, on, ev->ftrace_users,
-				ev->perf_users);
+	return true;
 }
-
-/*
- * Only whole, read-only, shared views of the group's page.  The view may
- * never become writable (no VM_MAYWRITE) nor grow (VM_DONTEXPAND); fork()
- * copies it like any shared mapping, so a child reads the bits its parent
- * registered for, as on Linux 6.1.
- */
-static int user_event_status_mmap(struct file *file,
-				  struct vm_area_struct *vma)
-{
-	struct seq_file *m = file->private_data;
-	struct user_event_group *group = m->private;
-
-	if (vma->vm_pgoff || vma->vm_end - vma->vm_start != PAGE_SIZE)
-		return -EINVAL;
-	if (vma->vm_flags & VM_WRITE)
-		return -EPERM;
-	if (!(vma->vm_flags & VM_MAYSHARE))
-		return -EINVAL;
-	vm_flags_mod(vma, VM_DONTEXPAND, VM_MAYWRITE);
-	return vm_insert_page(vma, vma->vm_start, group->status_page);
-}
-
-/*
- * "bit:name [# Used by ftrace, perf]" lines (bit 0: none), then totals:
- * the events of the file's group only.
- */
-static int user_event_status_show(struct seq_file *m, void *v)
-{
-	struct user_event_group *group = m->private;
-	unsigned int active = 0, busy = 0;
-	struct user_event *ev;
-
-	guard(mutex)(&event_mutex);
-	list_for_each_entry(ev, &user_event_list, link) {
-		if (ev->group != group)
-			continue;
-		active++;
-		seq_printf(m, "%u:%s", ev->bit, ev->call.name);
-		if (ev->ftrace_users || ev->perf_users) {
-			busy++;
-			seq_puts(m, user_event_status_text.used_by);
-			if (ev->ftrace_users)
-				seq_printf(m, " %s", user_event_status_text.ftrace);
-			if (ev->perf_users)
-				seq_printf(m, "%s %s", ev->ftrace_users ? "," : "",
-					   user_event_status_text.perf);
-		}
-		seq_putc(m, '\n');
-	}
-	seq_putc(m, '\n');
-	seq_printf(m, user_event_status_text.active, active);
-	seq_printf(m, user_event_status_text.busy, busy);
-	seq_printf(m, user_event_status_text.max, (unsigned int)USER_EVENT_STATUS_BITS);
-	return 0;
-}
-
-static int user_event_status_open(struct inode *inode, struct file *file)
-{
-	struct user_event_group *group = user_event_group_open(inode);
-	int ret;
-
-	if (IS_ERR(group))
-		return PTR_ERR(group);
-	ret = single_open(file, user_event_status_show, group);
-	if (ret)
-		user_event_group_close(group);
-	return ret;
-}
-
-static int user_event_status_release(struct inode *inode, struct file *file)
-{
-	struct seq_file *m = file->private_data;
-
-	user_event_group_close(m->private);
-	return single_release(inode, file);
-}
-
-const struct file_operations user_event_status_fops = {
-	.open		= user_event_status_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= user_event_status_release,
-	.mmap		= user_event_status_mmap,
-};
