@@ -8,9 +8,11 @@
 base=$(base_tree)
 bad=0
 # A component may name checkpatch types its patch is exempt from
-# ("Checkpatch-ignore: TYPE,TYPE" after its Files: line): only the
-# TRACE_EVENT() layer does, for what checkpatch's heuristics cannot tell
-# from a macro layer that expands to declarations, definitions and text.
+# ("Checkpatch-ignore: TYPE,TYPE" after its Files: line): the
+# TRACE_EVENT() layer, for what checkpatch's heuristics cannot tell from
+# a macro layer that expands to declarations, definitions and text, and
+# patches whose new files all sit under paths MAINTAINERS already covers
+# (FILE_PATH_CHANGES).
 comps=($(ls "$ROOT"/harness/components/*.txt | sort))
 i=0
 for p in "$B"/patches/*.patch; do

@@ -3,7 +3,7 @@
 # fuzz.sh - make fuzz: boot a kernel with detectors (the debug kernel:
 # KASAN, UBSAN, KFENCE, lockdep, kmemleak, hung-task and soft-lockup
 # detection, fault injection) and run
-# trace_fuzz's campaign on it (see README.md, "Fuzzing").
+# trace_fuzz's campaign on it (see tools/testing/selftests/trace_fuzz/README).
 #
 #   SEED, N (inputs) or T (seconds of programs), J (root workers), E
 #   (steps of a program) pick the run; by default it ends by the host's
