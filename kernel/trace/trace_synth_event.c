@@ -177,11 +177,21 @@ static unsigned int synth_str_size(const char *s)
 	}
 }
 
-/* Copy the string at @s into @dst of @size bytes, or FAULT_STRING */
+/*
+ * Copy the string at @s into @dst of @size bytes, or FAULT_STRING; the
+ * bytes after its NUL are zeroed, so the record carries nothing the event
+ * did not write (a ring buffer's older records, say).
+ */
 static void synth_str_copy(char *dst, const char *s, unsigned int size)
 {
-	if (!s || strncpy_from_kernel_nofault(dst, s, size) < 0)
+	long n = s ? strncpy_from_kernel_nofault(dst, s, size) : -EFAULT;
+
+	if (n < 0) {
 		strscpy(dst, FAULT_STRING, size);
+		n = strnlen(dst, size) + 1;
+	}
+	if (n < size)
+		memset(dst + n, 0, size - n);
 }
 
 /*
@@ -204,10 +214,15 @@ static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 	return (n + 1) * sizeof(long);
 }
 
-/* A number of @size bytes (1, 2, 4 or 8) into @slot */
+/*
+ * A number of @size bytes (1, 2, 4 or 8) into @slot, its 8 bytes all
+ * written: the rest of a short one's are zero.
+ */
 static __always_inline void synth_store_num(union trace_synth_field *slot,
 					    unsigned int size, u64 val)
 {
+	if (size < sizeof(u64))
+		slot->as_u64 = 0;
 	switch (size) {
 	case 1:
 		slot->as_u8 = val;
