@@ -11,7 +11,8 @@
 obj=$BROOT/obj-docs
 log=$BROOT/logs/htmldocs.log
 mkdir -p "$obj" "$BROOT/logs"
-say "Sphinx $(sphinx-build --version 2>&1 | awk '{print $NF}') over Documentation/trace (log in ${log#$ROOT/})"
+say "Sphinx $(sphinx-build --version 2>&1 | awk '{print $NF}') over Documentation/trace" \
+	"(log in ${log#$ROOT/})"
 # Sphinx rereads only what changed since its last run; a warning of a
 # file it does not reread would then go unsaid, so every run starts clean.
 rm -rf "$obj/Documentation/output"
@@ -37,4 +38,6 @@ if [ -n "$bad" ]; then
 	printf '%s\n' "$bad" | sed "s|$SRC/||"
 	die "Sphinx warns about our files (full log in ${log#$ROOT/})"
 fi
-say "htmldocs: no warning from our files ($(grep -cE 'WARNING|ERROR' "$log" || true) from the base's), HTML in ${obj#$ROOT/}/Documentation/output/trace"
+base=$(grep -cE 'WARNING|ERROR' "$log" || true)
+say "htmldocs: no warning from our files ($base from the base's)," \
+	"HTML in ${obj#$ROOT/}/Documentation/output/trace"
