@@ -55,6 +55,8 @@ HARNESS_PKGS="
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
 	qemu-system-aarch64:qemu-system-arm
+	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
+	dot:graphviz
 "
 # Packages that only make bench-lttng needs (lttng-tools, with its session
 # daemon and consumer, is big and nothing else uses it): a script that
