@@ -443,7 +443,7 @@ int synth_event_create(const char *event_name, struct synth_field_desc *descs,
 }
 EXPORT_SYMBOL_GPL(synth_event_create);
 
-/* The synthetic_events file: the same walk as dynamic_events, ours only. */
+/* The synthetic_events file: the dynamic_events walk, synthetic ones only. */
 
 static int synthetic_events_show(struct seq_file *seq, void *cur)
 {

@@ -511,8 +511,8 @@ void trigger_generic_unreg(char *word, struct event_trigger_data *key,
  * @tr: the instance being torn down
  *
  * Called with event_mutex held.  An event probe's hook is not a
- * trigger of ours: its free callback does nothing, and the probe frees
- * it when the instance's events are disabled right after this.
+ * trigger a user wrote: its free callback does nothing, and the probe
+ * frees it when the instance's events are disabled right after this.
  */
 void clear_event_triggers(struct trace_array *tr)
 {
@@ -537,9 +537,10 @@ void clear_event_triggers(struct trace_array *tr)
  * @line: the line to set up
  * @text: "[!]name[:args] [if filter]", from its first non-blank
  *
- * The name runs up to the first ':', space or tab, as on the base
- * kernel; the cursor is left at the arguments, past that separator and
- * any blanks, or at the end of the line when there are none.
+ * The name runs up to the first ':', space or tab, the separators
+ * trigger commands are written with; the cursor is left at the
+ * arguments, past that separator and any blanks, or at the end of the
+ * line when there are none.
  */
 void trigger_line_init(struct trigger_line *line, const char *text)
 {
@@ -813,10 +814,9 @@ static struct event_command *trigger_cmd_find(const struct trace_token *name)
  * @ef: the event
  * @buff: the line, without trailing newline (not modified)
  *
- * A line of blanks names no command and is refused with -EINVAL, as the
- * base kernel does, without an error_log entry: "echo > trigger" is how
- * users truncate the file, and the truncation itself has already
- * happened at open.
+ * A line of blanks names no command and is refused with -EINVAL,
+ * without an error_log entry: "echo > trigger" is how users truncate the
+ * file, and the truncation itself has already happened at open.
  *
  * Return: 0 or a negative error.
  */
@@ -1150,9 +1150,9 @@ struct event_trigger_data *find_named_trigger(const char *name)
 }
 
 /*
- * is_named_trigger() and get_named_trigger_data() serve the base's
- * histogram code, which this engine runs beside until the histogram
- * engine of the series replaces it; ours reads ->named_data directly.
+ * is_named_trigger() and get_named_trigger_data() complete the
+ * named-trigger interface that trace.h declares; the histogram code
+ * reads ->named_data directly.
  */
 bool is_named_trigger(struct event_trigger_data *probe)
 {

@@ -19,10 +19,10 @@
  *
  * A string arrives as an address that may be anything: a histogram may
  * pass a number of the right size (a kprobe's u64 argument that points to
- * a string, say), as on the base kernel.  So strings are read with the
- * nofault accessors, and one that cannot be read is stored as
- * FAULT_STRING.  A stack comes only from a histogram's own stack fields
- * (the hist binder refuses anything else) or the in-kernel API.
+ * a string, say).  So strings are read with the nofault accessors, and
+ * one that cannot be read is stored as FAULT_STRING.  A stack comes only
+ * from a histogram's own stack fields (the hist binder refuses anything
+ * else) or the in-kernel API.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
