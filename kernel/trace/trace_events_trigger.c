@@ -174,6 +174,9 @@ triggers_run(struct trace_event_file *ef, struct trace_buffer *rb, void *rec,
  * passes it to event_triggers_post_call().
  *
  * Called with preemption disabled.
+ *
+ * Return: the trigger_type bits of the triggers left for
+ * event_triggers_post_call(), ETT_NONE when there are none.
  */
 enum event_trigger_type
 event_triggers_call(struct trace_event_file *ef,
@@ -251,16 +254,21 @@ static bool trigger_record_refused(struct trace_event_file *ef,
 	return false;
 }
 
-/*
- * Slow half of trace_trigger_soft_disabled(): the event has triggers
- * that need no record, or is soft disabled, or pid filtered.  Returns
- * true when the event must not be recorded.
+/**
+ * __trace_trigger_soft_disabled - slow half of trace_trigger_soft_disabled()
+ * @ef: the event; it has triggers that need no record, or is soft
+ *	disabled, or pid filtered
+ *
+ * Runs the triggers that need no record and judges whether the event is
+ * to be recorded.
  *
  * It makes the fast half's test of EVENT_FILE_FL_TRIGGER_COND again, so
  * that the probes of the TRACE_EVENT() layer may call it on any of the
  * flags above without that test of their own (stages/fields.h): triggers
  * that need the record run at the commit, and so does the check of soft
  * disabling.
+ *
+ * Return: true when the event must not be recorded.
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
 {
@@ -307,6 +315,8 @@ bool trace_trigger_soft_disabled_again(struct trace_event_file *ef)
  * @priv: command private pointer
  *
  * The trigger starts unlimited, unfiltered and with no reference.
+ *
+ * Return: the new trigger, or NULL when out of memory.
  */
 struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
 					      char *name, char *arg,
@@ -367,6 +377,9 @@ void trigger_generic_free(struct event_trigger_data *trig)
  *
  * The first user puts the event in trigger (soft) mode so its
  * tracepoint runs; the last one takes it out again.
+ *
+ * Return: 0, or the error of enabling or disabling the event when this
+ * call was the first or the last user's.
  */
 int trace_event_trigger_enable_disable(struct trace_event_file *ef,
 				       int trigger_enable)
