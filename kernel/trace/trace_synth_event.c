@@ -19,10 +19,10 @@
  *
  * A string arrives as an address that may be anything: a histogram may
  * pass a number of the right size (a kprobe's u64 argument that points to
- * a string, say), as on the base kernel.  So strings are read with the
- * nofault accessors, and one that cannot be read is stored as
- * FAULT_STRING.  A stack comes only from a histogram's own stack fields
- * (the hist binder refuses anything else) or the in-kernel API.
+ * a string, say).  So strings are read with the nofault accessors, and
+ * one that cannot be read is stored as FAULT_STRING.  A stack comes only
+ * from a histogram's own stack fields (the hist binder refuses anything
+ * else) or the in-kernel API.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -524,6 +524,21 @@ static struct synth_event *synth_trace_open(struct trace_event_file *file,
 	return state->event;
 }
 
+/**
+ * synth_event_trace_array - write a synthetic event from an array of values
+ * @file: the event in one instance (from trace_get_event_file())
+ * @vals: one value per field, in the order of the definition; a string
+ *	or a stack trace is passed as its address
+ * @n_vals: the number of entries in @vals, the event's number of fields
+ *
+ * Writes nothing, successfully, while the event is not enabled in that
+ * instance or is soft disabled.  A string is read without faulting; one
+ * that cannot be read is recorded as FAULT_STRING.
+ *
+ * Return: 0, -EINVAL when @n_vals is not the number of fields, -ENOSPC
+ * when the ring buffer had no room, or -EDEADLK when the write would
+ * nest inside a write of the same event, or too deep.
+ */
 int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 			    unsigned int n_vals)
 {
@@ -538,6 +553,19 @@ int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 }
 EXPORT_SYMBOL_GPL(synth_event_trace_array);
 
+/**
+ * synth_event_trace - write a synthetic event from a list of values
+ * @file: the event in one instance (from trace_get_event_file())
+ * @n_vals: the number of values that follow, the event's number of fields
+ * @...: one u64 per field, in the order of the definition; a string or a
+ *	stack trace is passed as its address
+ *
+ * As synth_event_trace_array(), with the values as arguments.
+ *
+ * Return: 0, -EINVAL when @n_vals is not the number of fields, -ENOSPC
+ * when the ring buffer had no room, or -EDEADLK when the write would
+ * nest inside a write of the same event, or too deep.
+ */
 int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...)
 {
 	u64 vals[SYNTH_FIELDS_MAX];
@@ -554,6 +582,24 @@ int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...)
 }
 EXPORT_SYMBOL_GPL(synth_event_trace);
 
+/**
+ * synth_event_trace_start - reserve a synthetic event to fill in piecewise
+ * @file: the event in one instance (from trace_get_event_file())
+ * @state: the caller's state of this write, set up here
+ *
+ * Reserves the record with every field zero.  synth_event_add_next_val()
+ * or synth_event_add_val() then set its fields, and
+ * synth_event_trace_end() commits it.  The record's size must be known
+ * here, so an event with a char[] or a stack trace field cannot be
+ * written this way.  While the event is not enabled in that instance or
+ * is soft disabled, nothing is reserved and the other calls do nothing.
+ *
+ * Context: preemption stays disabled from a successful reservation to
+ * synth_event_trace_end(), which the caller must then call.
+ *
+ * Return: 0, -EINVAL for a NULL @state or when the ring buffer had no
+ * room, or -EOPNOTSUPP for an event with a field of variable size.
+ */
 int synth_event_trace_start(struct trace_event_file *file,
 			    struct synth_event_trace_state *state)
 {
@@ -613,12 +659,38 @@ static int synth_add_val(const char *name, u64 val,
 	return 0;
 }
 
+/**
+ * synth_event_add_next_val - set the next field of a reserved event
+ * @val: the value; for a char[N] field, the address of the string
+ * @state: the state synth_event_trace_start() set up
+ *
+ * The first call sets the first field, each further call the next one.
+ * A write sets its fields either in order with this function or by name
+ * with synth_event_add_val(), never both.
+ *
+ * Return: 0 (also when nothing was reserved), or -EINVAL for a NULL
+ * @state, a write whose fields were set by name, a call past the last
+ * field, or a NULL string.
+ */
 int synth_event_add_next_val(u64 val, struct synth_event_trace_state *state)
 {
 	return synth_add_val(NULL, val, state);
 }
 EXPORT_SYMBOL_GPL(synth_event_add_next_val);
 
+/**
+ * synth_event_add_val - set a field of a reserved event by its name
+ * @field_name: the field's name in the definition
+ * @val: the value; for a char[N] field, the address of the string
+ * @state: the state synth_event_trace_start() set up
+ *
+ * A write sets its fields either by name with this function or in order
+ * with synth_event_add_next_val(), never both.
+ *
+ * Return: 0 (also when nothing was reserved), or -EINVAL for a NULL
+ * name or @state, a write whose fields were set in order, a name the
+ * event does not have, or a NULL string.
+ */
 int synth_event_add_val(const char *field_name, u64 val,
 			struct synth_event_trace_state *state)
 {
@@ -628,6 +700,15 @@ int synth_event_add_val(const char *field_name, u64 val,
 }
 EXPORT_SYMBOL_GPL(synth_event_add_val);
 
+/**
+ * synth_event_trace_end - commit an event reserved by synth_event_trace_start()
+ * @state: the state synth_event_trace_start() set up
+ *
+ * Commits the record, with the fields that were not set left at zero,
+ * and enables preemption again.  Does nothing when nothing was reserved.
+ *
+ * Return: 0, or -EINVAL for a NULL @state.
+ */
 int synth_event_trace_end(struct synth_event_trace_state *state)
 {
 	if (!state)
