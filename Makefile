@@ -10,7 +10,7 @@ export TS_ARCH := $(ARCH)
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
 	reference unused-events fuzz \
-	fuzz-min fuzz-planted coverage wide cross bisect clean
+	fuzz-min fuzz-planted coverage wide cross bisect htmldocs clean
 
 all: check
 
@@ -89,6 +89,9 @@ cross:
 
 bisect:
 	@$(H)/bisect.sh
+
+htmldocs:
+	@$(H)/htmldocs.sh
 
 clean:
 	rm -rf build

@@ -5,7 +5,7 @@
 # shift=0,sleep=off, one vCPU, no address randomisation): bench/lttng/run.sh
 # times one event per writer and consumer, then overloads each tracer.
 # Prints the tables (also in build/bench-lttng.txt) and draws
-# Documentation/trace/user_events-h2h.png with gnuplot.
+# bench/lttng/h2h.png with gnuplot (the README shows it).
 #
 # The VM gets the usual initramfs plus a second archive: Debian's LTTng
 # (session daemon, consumer daemon, lttng, the UST libraries it dlopen()s),
@@ -57,7 +57,7 @@ grep -q '^H2H-FAIL' "$log" && die "$(grep '^H2H-FAIL' "$log")"
 grep -q '^H2H-END' "$log" || die "the head-to-head did not finish, see ${log#$ROOT/} and bench-lttng.console"
 
 python3 "$ROOT/harness/bench-lttng.py" "$log" "$B/bench-lttng.dat" | tee "$B/bench-lttng.txt"
-png=$ROOT/Documentation/trace/user_events-h2h.png
+png=$ROOT/bench/lttng/h2h.png
 gnuplot -e "data='$B/bench-lttng.dat'; out='$png'" "$ROOT/harness/bench-lttng.gp" ||
 	die "gnuplot failed"
 say "plot: ${png#$ROOT/}"

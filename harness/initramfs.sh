@@ -55,6 +55,7 @@ mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
 for d in shell demo.d compare corpus; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
+python3 "$ROOT/harness/doc-examples.py" "$root/tests/doc" "$ROOT"/Documentation/trace/*.rst
 ftrace_reasons > "$root/tests/ftrace.list"
 cp "$ROOT/tests/ftrace-debug.list" "$root/tests/"
 # What the base kernel showed (harness/base-reference.sh), for the tests

@@ -55,6 +55,8 @@ HARNESS_PKGS="
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
 	qemu-system-aarch64:qemu-system-arm
+	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
+	dot:graphviz
 "
 # Packages that only make bench-lttng needs (lttng-tools, with its session
 # daemon and consumer, is big and nothing else uses it): a script that
@@ -115,10 +117,18 @@ declared_path() {
 	key=$(echo "$pkgs" "$(stat -c %Y /var/lib/dpkg/status)" | sha1sum | cut -c1-12)
 	dir=$CACHE/path-$key
 	if [ ! -f "$dir/.done" ]; then
-		rm -rf "$dir"
+		# Made aside and renamed into place: another harness script
+		# may be running with this folder as its PATH, or making it
+		local tmp
+		tmp=$(mktemp -d "$CACHE/.path-XXXXXX")
 		# shellcheck disable=SC2086
-		PATH=$TS_FULL_PATH python3 "$ROOT/harness/declared-path.py" "$dir" $pkgs >&2
-		touch "$dir/.done"
+		PATH=$TS_FULL_PATH python3 "$ROOT/harness/declared-path.py" "$tmp" $pkgs >&2
+		touch "$tmp/.done"
+		if ! mv -T "$tmp" "$dir" 2>/dev/null; then
+			# another made it meanwhile; or a run died half-way
+			[ -f "$dir/.done" ] || { rm -rf "$dir" && mv -T "$tmp" "$dir"; }
+			rm -rf "$tmp"
+		fi
 	fi
 	echo "$dir"
 }

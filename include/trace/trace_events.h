@@ -181,7 +181,7 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #define DEFINE_EVENT(cls, ev, ...)					\
 	__TE_CALL(cls, ev, trace_event_type_funcs_##cls, print_fmt_##cls)
 
-/* Its own TP_printk(), printed as the base class's events of old did */
+/* Its own TP_printk(): its own output, through trace_output_call() */
 #undef DEFINE_EVENT_PRINT
 #define DEFINE_EVENT_PRINT(cls, ev, pr, ar, pt)				\
 	static notrace enum print_line_t				\

@@ -37,7 +37,17 @@ static __printf(2, 3) int dynevent_cmd_append(struct dynevent_cmd *cmd,
 	return 0;
 }
 
-/* Append " str<separator>" after an optional check of @arg. */
+/**
+ * dynevent_arg_add - append one word and its separator to a command
+ * @cmd: the command being built
+ * @arg: the piece: @arg->str, then @arg->separator
+ * @check_arg: an optional veto, asked before anything is written
+ *
+ * Appends " <str><separator>", whole or not at all.
+ *
+ * Return: 0, the veto's error, -EINVAL when @arg has no string, or
+ * -E2BIG when the piece and the terminating NUL do not fit.
+ */
 int dynevent_arg_add(struct dynevent_cmd *cmd, struct dynevent_arg *arg,
 		     dynevent_check_arg_fn_t check_arg)
 {
@@ -50,7 +60,19 @@ int dynevent_arg_add(struct dynevent_cmd *cmd, struct dynevent_arg *arg,
 	return dynevent_cmd_append(cmd, " %s%c", arg->str, arg->separator);
 }
 
-/* Append " lhs<operator>rhs<separator>" after an optional check. */
+/**
+ * dynevent_arg_pair_add - append "lhs<operator>rhs" and a separator
+ * @cmd: the command being built
+ * @arg_pair: the piece: its two words, the operator between them and the
+ *	separator after them
+ * @check_arg: an optional veto, asked before anything is written
+ *
+ * Appends " <lhs><operator><rhs><separator>" (" u64 lat;" for a field of
+ * a synthetic event), whole or not at all.
+ *
+ * Return: 0, the veto's error, -EINVAL when a word is missing, or -E2BIG
+ * when the piece and the terminating NUL do not fit.
+ */
 int dynevent_arg_pair_add(struct dynevent_cmd *cmd,
 			  struct dynevent_arg_pair *arg_pair,
 			  dynevent_check_arg_fn_t check_arg)
@@ -66,7 +88,14 @@ int dynevent_arg_pair_add(struct dynevent_cmd *cmd,
 				   arg_pair->separator);
 }
 
-/* Append @str as it is: no blank before it, no separator, no check. */
+/**
+ * dynevent_str_add - append text to a command as it is
+ * @cmd: the command being built
+ * @str: the text: no blank goes before it and no separator after it
+ *
+ * Return: 0, -EINVAL for a NULL @str, or -E2BIG when @str and the
+ * terminating NUL do not fit (nothing is appended then).
+ */
 int dynevent_str_add(struct dynevent_cmd *cmd, const char *str)
 {
 	if (!str)
@@ -74,9 +103,17 @@ int dynevent_str_add(struct dynevent_cmd *cmd, const char *str)
 	return dynevent_cmd_append(cmd, "%s", str);
 }
 
-/*
- * Start an empty command of kind @type in @buf (@maxlen bytes) that
- * dynevent_create() will hand to @run_command.
+/**
+ * dynevent_cmd_init - start an empty dynamic event command
+ * @cmd: the command to set up
+ * @buf: the caller's buffer for its text; it must outlive @cmd's use
+ * @maxlen: bytes in @buf, the terminating NUL included
+ * @type: the kind of dynamic event the command defines
+ * @run_command: the kind's function that dynevent_create() calls to
+ *	parse the text and create the event
+ *
+ * Used by each kind's own init function (synth_event_cmd_init(), say)
+ * rather than by the callers of the API.
  */
 void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
 		       enum dynevent_type type,
@@ -90,14 +127,23 @@ void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
 	cmd->run_command = run_command;
 }
 
-/* A zero separator means a blank. */
+/**
+ * dynevent_arg_init - set up an empty one-word piece
+ * @arg: the piece; its caller sets @arg->str before adding it
+ * @separator: the character written after the word; 0 for a blank
+ */
 void dynevent_arg_init(struct dynevent_arg *arg, char separator)
 {
 	arg->str = NULL;
 	arg->separator = separator ?: ' ';
 }
 
-/* A zero operator or separator means a blank. */
+/**
+ * dynevent_arg_pair_init - set up an empty "lhs<operator>rhs" piece
+ * @arg_pair: the piece; its caller sets both words before adding it
+ * @operator: the character between the words; 0 for a blank
+ * @separator: the character written after the piece; 0 for a blank
+ */
 void dynevent_arg_pair_init(struct dynevent_arg_pair *arg_pair,
 			    char operator, char separator)
 {
@@ -107,7 +153,21 @@ void dynevent_arg_pair_init(struct dynevent_arg_pair *arg_pair,
 	arg_pair->separator = separator ?: ' ';
 }
 
-/* Run the command built so far. */
+/**
+ * dynevent_create - create the dynamic event a command defines
+ * @cmd: the command, set up by its kind's init function and built with
+ *	that kind's add functions
+ *
+ * Hands the text built so far to the kind's run_command(), which parses
+ * it and creates the event.  The text is not needed afterwards: the
+ * caller may reuse or free its buffer once this returns.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: 0 when the event was created, else the negative error of the
+ * kind's function (-EINVAL for a definition it refuses, -EEXIST for a
+ * name in use, -ENOMEM, ...).
+ */
 int dynevent_create(struct dynevent_cmd *cmd)
 {
 	return cmd->run_command(cmd);

@@ -235,8 +235,8 @@ static void hist_unmake(struct hist_trigger *ht)
 /*
  * A histogram whose variables may be read by others, or that reads
  * those of others, keeps its instance: rmdir is refused (EBUSY) while
- * it is there, as on the base kernel, rather than tearing such a web
- * down in some order while its events fire.
+ * it is there, rather than tearing such a web down in some order while
+ * its events fire.
  */
 static int hist_hold_instance(struct hist_trigger *ht)
 {
@@ -381,7 +381,7 @@ static int hist_field_var(struct hist_bind *b, const struct trace_token *system,
 	/* made already, for this histogram or another one, or by hand */
 	trig = hist_find_var(file, name);
 	if (trig && !((struct hist_trigger *)trig->private_data)->made_users)
-		return 0;	/* written by hand: not ours to remove */
+		return 0;	/* written by hand: the user's to remove */
 	if (!trig) {
 		ret = hist_make_field_var(file, alike, name, fname);
 		trig = ret ? NULL : hist_find_var(file, name);

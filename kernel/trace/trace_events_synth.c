@@ -205,6 +205,23 @@ static int synth_destroy(struct synth_event *event)
 	return 0;
 }
 
+/**
+ * synth_event_delete - delete a synthetic event by name
+ * @event_name: the event's name, without its "synthetic/" system
+ *
+ * Removes the event from events/synthetic/ and dynamic_events and frees
+ * it, unless something still uses it: a histogram action that fires it,
+ * an open file of it, or a consumer on its tracepoint (tracing, perf, or
+ * a trigger keeping it in soft mode).  When a module created the event,
+ * the trace buffers are cleared afterwards, since the records it left
+ * could no longer be printed once the module is gone.
+ *
+ * Context: process context; takes event_mutex.
+ *
+ * Return: 0 when the event was deleted, -ENOENT when no synthetic event
+ * has that name, -EBUSY while it is in use, or another error from
+ * removing its event call.
+ */
 int synth_event_delete(const char *event_name)
 {
 	struct synth_event *victim;
@@ -303,6 +320,17 @@ static int synth_run_command(struct dynevent_cmd *dcmd)
 			    dcmd->private_data);
 }
 
+/**
+ * synth_event_cmd_init - set up a command that defines a synthetic event
+ * @dcmd: the command
+ * @text: the caller's buffer for the definition's text
+ * @size: bytes in @text; MAX_DYNEVENT_CMD_LEN is the usual size
+ *
+ * The definition then gets its name and first fields from
+ * synth_event_gen_cmd_start() or synth_event_gen_cmd_array_start(), more
+ * fields from the synth_event_add_field*() functions, and becomes an
+ * event with synth_event_gen_cmd_end().
+ */
 void synth_event_cmd_init(struct dynevent_cmd *dcmd, char *text, int size)
 {
 	dynevent_cmd_init(dcmd, text, size, DYNEVENT_TYPE_SYNTH, synth_run_command);
@@ -334,6 +362,23 @@ static bool synth_cmd_ok(struct dynevent_cmd *dcmd)
 	return dcmd->type == DYNEVENT_TYPE_SYNTH;
 }
 
+/**
+ * synth_event_add_field - add a field to a synthetic event definition
+ * @dcmd: a started command (synth_event_gen_cmd_start())
+ * @type: the field's type: a number ("u64", "s32", "unsigned long",
+ *	"pid_t", ...), "char[N]" for a string of at most N bytes stored in
+ *	the record, "char[]" for a string of any length, or "long[]" for a
+ *	stack trace
+ * @field: the field's name
+ *
+ * Appends " type field;" to the definition.  A type that is neither a
+ * known number nor an array is refused at once; an array's form is
+ * checked when the event is created.
+ *
+ * Return: 0, -EINVAL for a command of another kind, a missing argument,
+ * an unknown type or a field past SYNTH_FIELDS_MAX, or -E2BIG when the
+ * buffer is full.
+ */
 int synth_event_add_field(struct dynevent_cmd *dcmd, const char *type,
 			  const char *field)
 {
@@ -350,6 +395,18 @@ int synth_event_add_field(struct dynevent_cmd *dcmd, const char *type,
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field);
 
+/**
+ * synth_event_add_field_str - add a field given as "type name" text
+ * @dcmd: a started command (synth_event_gen_cmd_start())
+ * @decl: the field as a definition writes it ("u64 lat",
+ *	"char comm[16]")
+ *
+ * Appends @decl and a ';' as they are.  Nothing in @decl is checked
+ * before the event is created.
+ *
+ * Return: 0, -EINVAL for a command of another kind, a missing @decl or
+ * a field past SYNTH_FIELDS_MAX, or -E2BIG when the buffer is full.
+ */
 int synth_event_add_field_str(struct dynevent_cmd *dcmd, const char *decl)
 {
 	struct dynevent_arg piece;
@@ -364,6 +421,19 @@ int synth_event_add_field_str(struct dynevent_cmd *dcmd, const char *decl)
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field_str);
 
+/**
+ * synth_event_add_fields - add the fields of an array of descriptions
+ * @dcmd: a started command (synth_event_gen_cmd_start())
+ * @descs: the fields, each a type and a name as synth_event_add_field()
+ *	takes them
+ * @count: the number of entries in @descs
+ *
+ * Adds the fields in order and stops at the first error; the fields
+ * added before it stay in the definition.
+ *
+ * Return: 0, -EINVAL for an entry without a type or a name, or the
+ * first error of synth_event_add_field().
+ */
 int synth_event_add_fields(struct dynevent_cmd *dcmd,
 			   struct synth_field_desc *descs, unsigned int count)
 {
@@ -394,6 +464,20 @@ static int synth_cmd_start(struct dynevent_cmd *dcmd, const char *event_name,
 	return dynevent_arg_add(dcmd, &piece, NULL);
 }
 
+/**
+ * __synth_event_gen_cmd_start - name a synthetic event and add fields
+ * @dcmd: a command set up by synth_event_cmd_init()
+ * @event_name: the event's name
+ * @owner: the module that creates the event, or NULL; enabling the
+ *	event holds a reference on it
+ * @...: pairs of strings, a type and a field name each (see
+ *	synth_event_add_field()), ended by a NULL
+ *
+ * Callers use synth_event_gen_cmd_start(), which appends the NULL.
+ *
+ * Return: 0, -EINVAL for a command of another kind or no name, -E2BIG
+ * when the name does not fit, or the first error of adding a field.
+ */
 int __synth_event_gen_cmd_start(struct dynevent_cmd *dcmd,
 				const char *event_name, struct module *owner, ...)
 {
@@ -411,6 +495,20 @@ int __synth_event_gen_cmd_start(struct dynevent_cmd *dcmd,
 }
 EXPORT_SYMBOL_GPL(__synth_event_gen_cmd_start);
 
+/**
+ * synth_event_gen_cmd_array_start - name a synthetic event and add fields
+ *	from an array
+ * @dcmd: a command set up by synth_event_cmd_init()
+ * @event_name: the event's name
+ * @owner: the module that creates the event, or NULL; enabling the
+ *	event holds a reference on it
+ * @descs: the first fields, as synth_event_add_fields() takes them
+ * @count: the number of entries in @descs
+ *
+ * Return: 0, -EINVAL for more than SYNTH_FIELDS_MAX fields, a command of
+ * another kind or no name, -E2BIG when the name does not fit, or the
+ * first error of adding a field.
+ */
 int synth_event_gen_cmd_array_start(struct dynevent_cmd *dcmd,
 				    const char *event_name,
 				    struct module *owner,
@@ -424,6 +522,25 @@ int synth_event_gen_cmd_array_start(struct dynevent_cmd *dcmd,
 }
 EXPORT_SYMBOL_GPL(synth_event_gen_cmd_array_start);
 
+/**
+ * synth_event_create - create a synthetic event in one call
+ * @event_name: the event's name
+ * @descs: its fields, as synth_event_add_fields() takes them
+ * @count: the number of entries in @descs
+ * @owner: the module that creates the event, or NULL; enabling the
+ *	event holds a reference on it
+ *
+ * Builds the definition in a buffer of MAX_DYNEVENT_CMD_LEN bytes of its
+ * own and creates the event from it.  A definition the parser refuses
+ * is also reported in error_log.
+ *
+ * Context: process context; takes event_mutex.
+ *
+ * Return: 0 when the event was created, -EEXIST when a synthetic event
+ * of that name exists, -EINVAL for a bad name, type or field, -E2BIG
+ * when the definition does not fit the buffer, -ENOMEM, or the error of
+ * registering the new event.
+ */
 int synth_event_create(const char *event_name, struct synth_field_desc *descs,
 		       unsigned int count, struct module *owner)
 {
@@ -443,7 +560,7 @@ int synth_event_create(const char *event_name, struct synth_field_desc *descs,
 }
 EXPORT_SYMBOL_GPL(synth_event_create);
 
-/* The synthetic_events file: the same walk as dynamic_events, ours only. */
+/* The synthetic_events file: the dynamic_events walk, synthetic ones only. */
 
 static int synthetic_events_show(struct seq_file *seq, void *cur)
 {

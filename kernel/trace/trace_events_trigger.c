@@ -174,6 +174,9 @@ triggers_run(struct trace_event_file *ef, struct trace_buffer *rb, void *rec,
  * passes it to event_triggers_post_call().
  *
  * Called with preemption disabled.
+ *
+ * Return: the trigger_type bits of the triggers left for
+ * event_triggers_post_call(), ETT_NONE when there are none.
  */
 enum event_trigger_type
 event_triggers_call(struct trace_event_file *ef,
@@ -251,16 +254,21 @@ static bool trigger_record_refused(struct trace_event_file *ef,
 	return false;
 }
 
-/*
- * Slow half of trace_trigger_soft_disabled(): the event has triggers
- * that need no record, or is soft disabled, or pid filtered.  Returns
- * true when the event must not be recorded.
+/**
+ * __trace_trigger_soft_disabled - slow half of trace_trigger_soft_disabled()
+ * @ef: the event; it has triggers that need no record, or is soft
+ *	disabled, or pid filtered
+ *
+ * Runs the triggers that need no record and judges whether the event is
+ * to be recorded.
  *
  * It makes the fast half's test of EVENT_FILE_FL_TRIGGER_COND again, so
  * that the probes of the TRACE_EVENT() layer may call it on any of the
  * flags above without that test of their own (stages/fields.h): triggers
  * that need the record run at the commit, and so does the check of soft
  * disabling.
+ *
+ * Return: true when the event must not be recorded.
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *ef)
 {
@@ -307,6 +315,8 @@ bool trace_trigger_soft_disabled_again(struct trace_event_file *ef)
  * @priv: command private pointer
  *
  * The trigger starts unlimited, unfiltered and with no reference.
+ *
+ * Return: the new trigger, or NULL when out of memory.
  */
 struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
 					      char *name, char *arg,
@@ -367,6 +377,9 @@ void trigger_generic_free(struct event_trigger_data *trig)
  *
  * The first user puts the event in trigger (soft) mode so its
  * tracepoint runs; the last one takes it out again.
+ *
+ * Return: 0, or the error of enabling or disabling the event when this
+ * call was the first or the last user's.
  */
 int trace_event_trigger_enable_disable(struct trace_event_file *ef,
 				       int trigger_enable)
@@ -511,8 +524,8 @@ void trigger_generic_unreg(char *word, struct event_trigger_data *key,
  * @tr: the instance being torn down
  *
  * Called with event_mutex held.  An event probe's hook is not a
- * trigger of ours: its free callback does nothing, and the probe frees
- * it when the instance's events are disabled right after this.
+ * trigger a user wrote: its free callback does nothing, and the probe
+ * frees it when the instance's events are disabled right after this.
  */
 void clear_event_triggers(struct trace_array *tr)
 {
@@ -537,9 +550,10 @@ void clear_event_triggers(struct trace_array *tr)
  * @line: the line to set up
  * @text: "[!]name[:args] [if filter]", from its first non-blank
  *
- * The name runs up to the first ':', space or tab, as on the base
- * kernel; the cursor is left at the arguments, past that separator and
- * any blanks, or at the end of the line when there are none.
+ * The name runs up to the first ':', space or tab, the separators
+ * trigger commands are written with; the cursor is left at the
+ * arguments, past that separator and any blanks, or at the end of the
+ * line when there are none.
  */
 void trigger_line_init(struct trigger_line *line, const char *text)
 {
@@ -813,10 +827,9 @@ static struct event_command *trigger_cmd_find(const struct trace_token *name)
  * @ef: the event
  * @buff: the line, without trailing newline (not modified)
  *
- * A line of blanks names no command and is refused with -EINVAL, as the
- * base kernel does, without an error_log entry: "echo > trigger" is how
- * users truncate the file, and the truncation itself has already
- * happened at open.
+ * A line of blanks names no command and is refused with -EINVAL,
+ * without an error_log entry: "echo > trigger" is how users truncate the
+ * file, and the truncation itself has already happened at open.
  *
  * Return: 0 or a negative error.
  */
@@ -1150,9 +1163,9 @@ struct event_trigger_data *find_named_trigger(const char *name)
 }
 
 /*
- * is_named_trigger() and get_named_trigger_data() serve the base's
- * histogram code, which this engine runs beside until the histogram
- * engine of the series replaces it; ours reads ->named_data directly.
+ * is_named_trigger() and get_named_trigger_data() complete the
+ * named-trigger interface that trace.h declares; the histogram code
+ * reads ->named_data directly.
  */
 bool is_named_trigger(struct event_trigger_data *probe)
 {

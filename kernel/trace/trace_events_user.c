@@ -469,9 +469,9 @@ static struct user_event *user_event_from_devent(struct dyn_event *dev)
 
 /*
  * dynamic_events: "u:name fields" creates (or finds) an event.  What an
- * administrator declares there persists (USER_EVENT_REG_PERSIST, as on
- * the base): only a caller with CAP_PERFMON may make or delete it, even
- * through a file opened by someone who could.
+ * administrator declares there persists (USER_EVENT_REG_PERSIST): only a
+ * caller with CAP_PERFMON may make or delete it, even through a file
+ * opened by someone who could.
  */
 static int user_event_dyn_create(const char *raw)
 {

@@ -37,6 +37,9 @@
  * @pat: the compiled pattern
  * @str: the string; it ends at its first NUL or after @len bytes
  * @len: bytes of @str that may be read
+ *
+ * Return: true when the string matches the pattern the way @pat says
+ * (whole, front, middle, end or glob).
  */
 bool filter_pattern_match(const struct filter_pattern *pat,
 			  const char *str, int len)

@@ -192,6 +192,8 @@ static bool glob_seg_match(const struct filter_glob *g, const u16 *atom,
  * @g: from filter_glob_compile()
  * @str: the string, @len bytes without NUL (none of them is NUL)
  * @len: its length
+ *
+ * Return: true when the whole of @str matches the glob.
  */
 bool filter_glob_match(const struct filter_glob *g, const char *str,
 		       unsigned int len)
@@ -240,6 +242,8 @@ bool filter_glob_match(const struct filter_glob *g, const char *str,
  * "abc" is a full match, "abc*" a prefix, "*abc" a suffix, "*abc*" a
  * substring; any other '*', or '?', '[' and '\' make it a glob.  A
  * pattern starting with a digit is an index (used by set_ftrace_filter).
+ *
+ * Return: the kind of match, MATCH_FULL to MATCH_GLOB, or MATCH_INDEX.
  */
 enum regex_type filter_parse_regex(char *buff, int len, char **search, int *not)
 {

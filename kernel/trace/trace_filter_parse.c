@@ -501,7 +501,7 @@ static int filter_pred_cpus(struct filter_compiler *fc,
 	return 0;
 }
 
-/* A string operand, quoted or (our extension) a bare word. */
+/* A string operand, quoted or a bare word. */
 static int filter_pred_string(struct filter_compiler *fc,
 			      struct ftrace_event_field *field, bool ustring,
 			      enum filter_op op, int op_pos,
@@ -652,8 +652,8 @@ static int filter_parse_pred(struct filter_compiler *fc, struct prog_entry *e)
 	if (!field) {
 		/*
 		 * The caret goes under what follows the unknown name (its
-		 * operator, as a rule), where the base puts it and where
-		 * its ftracetest (tracing-error-log.tc) looks for it.
+		 * operator, as a rule), where ftracetest's
+		 * tracing-error-log.tc looks for it.
 		 */
 		trace_parse_skip_space(p);
 		return trace_parse_fail(fc->err, FILTER_ERR_FIELD_NOT_FOUND, p->pos);

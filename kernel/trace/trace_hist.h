@@ -24,7 +24,8 @@
  *   trace_hist_debug.c    the hist_debug file
  *   trace_events_hist.c   the trigger command: named histograms, pause,
  *                         clear, the registry of histograms and its
- *                         lifetimes (the base's file name)
+ *                         lifetimes (named like the other
+ *                         trace_events_*.c command files)
  * A file may call those listed above it; output and debug print what the
  * others built, and only they print.
  *
@@ -50,9 +51,8 @@
 #include "tracing_map.h"
 
 /*
- * Limits of a command.  The base kernel has 3 keys, 2 values, 2 sort keys
- * and 16 variables; error_log names ours (hist_err_text[]), so they are
- * plain numbers, checked against the map's below.
+ * Limits of a command.  error_log messages name them (hist_err_text[]),
+ * so they are plain numbers, checked against the map's below.
  */
 #define HIST_KEYS_MAX		6
 #define HIST_VALS_MAX		16	/* besides hitcount */
@@ -71,8 +71,9 @@ static_assert(HIST_VARS_MAX == TRACING_MAP_VARS_MAX);
 
 /*
  * What the parser can complain about.  The text of each is in
- * hist_err_text[] (trace_hist_parse.c), the base kernel's wording where it
- * has a message for the case.
+ * hist_err_text[] (trace_hist_parse.c); where error_log has long had a
+ * message for a case, the text is that message, which ftracetest and
+ * scripts match.
  */
 enum hist_err {
 	HIST_ERR_NONE,
@@ -566,9 +567,9 @@ static __always_inline bool hist_str_word(char *dst, const char *src)
 /*
  * ---- Output: the hist file and the trigger listing (trace_hist_output.c)
  *
- * The formats are the base kernel's, byte for byte, since scripts and
- * libtracefs parse them.  Everything here runs under event_mutex when a
- * file is read; nothing is on the event path.
+ * The formats are fixed, byte for byte, since scripts and libtracefs
+ * parse them.  Everything here runs under event_mutex when a file is
+ * read; nothing is on the event path.
  */
 
 /* The largest and the sum of one value over all entries (.percent, .graph) */

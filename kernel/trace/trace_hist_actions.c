@@ -22,8 +22,9 @@
  * Running (the event path, after the entry was updated) reads the
  * histogram's references to its own variables, then each action in the
  * order written.  A synthetic event is fired through its tracepoint's
- * probes, as the base kernel does, with the parameter values in an array
- * on the stack: nothing is allocated and no lock is taken.
+ * probes, so that every instance and perf see it, with the parameter
+ * values in an array on the stack: nothing is allocated and no lock is
+ * taken.
  */
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -135,9 +136,9 @@ static struct hist_field *hist_param_bind(struct hist_bind *b,
 
 /*
  * Whether a value of @f can go into the synthetic field @sf: a stack for
- * a stack, the same type, a string for a string, or (as on the base
- * kernel) a value of the same size and sign under another name (const
- * char * for unsigned long, say).
+ * a stack, the same type, a string for a string, or a value of the same
+ * size and sign under another name (const char * for unsigned long, say),
+ * which existing commands pass between such fields.
  */
 static bool hist_param_fits(const struct hist_field *f,
 			    const struct synth_field *sf)

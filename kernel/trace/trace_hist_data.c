@@ -187,7 +187,7 @@ static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
 	}
 	if ((spec->flags & HIST_SPEC_NOHITCOUNT) && hd->n_vals == 1) {
 		trace_parse_fail(b->err, HIST_ERR_NEED_NOHC_VAL, 0);
-		return -ENOENT;		/* the base kernel's code for it */
+		return -ENOENT;		/* the errno it has always had */
 	}
 
 	for (i = 0; i < spec->n_vars; i++) {
@@ -431,10 +431,11 @@ static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
 }
 
 /*
- * HIST_STACKTRACE_SKIP is the base kernel's count of frames between its
- * stack_trace_save() and the traced code; here two more stand between:
- * hist_key_stack(), and hist_var_keep() or hist_data_update() (whose
- * caller plays the part of the base kernel's frame that saves the stack).
+ * HIST_STACKTRACE_SKIP (trace.h) counts the frames between the function
+ * that saves a histogram's stack and the traced code.  Here the caller of
+ * hist_var_keep() or hist_data_update() stands where that count starts,
+ * and two more frames sit above it: hist_key_stack(), and hist_var_keep()
+ * or hist_data_update().
  */
 #define HIST_SKIP	(HIST_STACKTRACE_SKIP + 2)
 

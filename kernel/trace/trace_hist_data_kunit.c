@@ -3,7 +3,7 @@
  * KUnit tests of whole histograms (trace_hist_data.c with the output of
  * trace_hist_output.c): a command is parsed and bound to a made-up
  * event, records are fed to it, and the trigger line and the hist file's
- * entries must read exactly as the base kernel prints them.
+ * entries must read exactly as tools that parse the hist file expect.
  */
 #include <kunit/test.h>
 #include <linux/sched.h>
@@ -294,7 +294,7 @@ static void hist_map_test_strings(struct kunit *test)
 /*
  * A char array key as large as its slot, copied a word at a time: what
  * follows the NUL does not count, and an array without a NUL keeps 15 of
- * its 16 bytes, as the base kernel's copy of size - 1 bytes does.
+ * its 16 bytes: a key string holds at most size - 1 bytes and its NUL.
  */
 static void hist_map_test_char_array(struct kunit *test)
 {
@@ -349,7 +349,8 @@ static void hist_map_test_execname(struct kunit *test)
 
 /*
  * A full map: every new key beyond its size is dropped and counted, and
- * (as on the base kernel) only the events that found an entry are hits.
+ * only the events that found an entry are hits (Hits: plus Dropped: is the
+ * number of events).
  */
 static void hist_map_test_full(struct kunit *test)
 {
@@ -376,8 +377,8 @@ static bool hist_map_test_ends(const char *s, const char *end)
 }
 
 /*
- * Beyond the base kernel's limits: six keys, sixteen values, four sort
- * keys (ties on the first broken by the next) and 32 variables.
+ * At the limits of a command: six keys, sixteen values, four sort keys
+ * (ties on the first broken by the next) and 32 variables.
  */
 static void hist_map_test_wide(struct kunit *test)
 {
@@ -765,7 +766,7 @@ static void hist_map_test_synth_mismatch(struct kunit *test)
 					   "  action tracking variables"));
 }
 
-/* hist_debug: the sections of the base kernel, describing our parts. */
+/* hist_debug: each section of the file, describing this histogram. */
 static void hist_map_test_debug(struct kunit *test)
 {
 	static const char * const fmt[] = {

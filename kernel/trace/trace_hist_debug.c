@@ -3,13 +3,13 @@
  * trace_hist_debug - the hist_debug file (CONFIG_HIST_TRIGGERS_DEBUG): what
  * a histogram is made of, for people debugging histograms and this code.
  *
- * The sections and their wording are the base kernel's, so that what its
- * documentation explains reads the same here, but what they describe is
- * this engine: the values (hitcount first) and then the variables as
- * "val fields", the keys, the variable references in the order of the
- * values they get on each event, what each handler keeps in the map's
- * variables, and the saved fields.  Indexes shown as var.idx are those of
- * tracing_map_elt.vars[].
+ * The sections and their wording are the ones histogram-design.rst
+ * walks through, so that the documentation reads the same as the file.
+ * What they describe is the histogram as this code builds it: the values
+ * (hitcount first) and then the variables as "val fields", the keys, the
+ * variable references in the order of the values they get on each event,
+ * what each handler keeps in the map's variables, and the saved fields.
+ * Indexes shown as var.idx are those of tracing_map_elt.vars[].
  */
 #include <linux/seq_file.h>
 

@@ -5,7 +5,7 @@
  *
  * hist_field_bind() turns a parsed expression (struct hist_expr) into a
  * tree of struct hist_field when the command is written: it finds each
- * field in the event's format, checks what the base kernel checks (the
+ * field in the event's format, checks what a command must satisfy (the
  * field exists and has a size a histogram can use, .execname is on
  * common_pid, .percent and .graph are on values, no string in
  * arithmetic, timestamps in one unit), folds operations on constants,
@@ -38,9 +38,9 @@ void hist_field_free(struct hist_field *f)
 
 /*
  * How modifiers are spelled, for the parser and the listing alike.  The
- * order is the one in which a field shows its modifier (the first that
- * it has, as on the base kernel); "bucket" is an older spelling, read
- * and never shown.
+ * order decides which modifier a field shows when it has several: the
+ * first of them in this table.  "bucket" is another spelling, read and
+ * never shown.
  */
 const struct hist_mod_name hist_mod_names[] = {
 	{ "hex", HIST_MOD_HEX },		{ "sym", HIST_MOD_SYM },
@@ -179,7 +179,7 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		f->usecs = true;
 		f->constant = b->clock_in_ns;	/* convert on each event */
 	}
-	/* a call stack prints as one; like the base, list no .hex on it */
+	/* a call stack prints as one, so the listing shows no .hex on it */
 	if (f->kind == HIST_FIELD_CALLER)
 		f->mods &= ~HIST_MOD_HEX;
 	/* a string or a stack is read through its address: keep it whole */
@@ -190,7 +190,7 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	    ((f->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)) &&
 	     role == HIST_ROLE_KEY))
 		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, mod_pos);
-	/* what a value or a variable cannot be, where the base says so */
+	/* what a value or a variable cannot be, at the expression's column */
 	if ((f->mods & hist_role_refused[role]) ||
 	    (role == HIST_ROLE_VAL && hist_field_is_stack(f)))
 		return trace_parse_fail(b->err, HIST_ERR_BAD_FIELD_MODIFIER, e->text.pos);
@@ -547,7 +547,7 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 			v = hist_div_const(v, f);
 		} else {
 			d = hist_field_value(f->arg[1], ev);
-			v = d ? div64_u64(v, d) : (u64)-1;	/* as the base */
+			v = d ? div64_u64(v, d) : (u64)-1;	/* documented */
 		}
 		break;
 	case HIST_FIELD_NEG:

@@ -10,10 +10,9 @@
  *
  *   { key: value, key: value } hitcount: N  val: N  val: N
  *
- * in the widths and spellings of the base kernel, which tools parse.
- * A key's modifier picks its format; only the first modifier in the
- * order of hist_mod_names[] (trace_hist_field.c) counts, as on the base
- * kernel.
+ * in fixed widths and spellings, since tools parse them.  A key's
+ * modifier picks its format; only the first modifier in the order of
+ * hist_mod_names[] (trace_hist_field.c) counts.
  */
 #include <linux/kallsyms.h>
 #include <linux/math64.h>
@@ -92,7 +91,7 @@ static void hist_print_one_key(struct seq_file *m, const struct hist_field *f,
 	if (hist_field_is_stack(f)) {
 		const unsigned long *stack = key;
 
-		/* no ": " after a stack field's name, as on the base kernel */
+		/* no ": " after a stack field's name: its frames follow */
 		if (f->kind == HIST_FIELD_CALLER)
 			seq_puts(m, "common_stacktrace:\n");
 		else

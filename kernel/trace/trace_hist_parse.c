@@ -210,7 +210,7 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 		if (strncmp(hp->p.text + start, hist_mod_names[i].name, len))
 			continue;
 		if (mod != HIST_MOD_BUCKETS) {
-			/* the base kernel takes any word starting so for these */
+			/* any word starting so is .percent or .graph */
 			if (start + len != hp->p.pos &&
 			    !(mod & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
 				continue;
@@ -333,7 +333,7 @@ static int hist_unary(struct hist_parser *hp, struct hist_expr **out)
 	if (hist_cur(hp) != '(')
 		return trace_parse_fail(hp->err, HIST_ERR_INCOMPLETE_EXPR, hp->p.pos);
 	hp->p.pos++;
-	/* as on the base kernel, -(EXPR) only as a whole expression */
+	/* -(EXPR) only as a whole expression, never inside one */
 	close = hist_closing_paren(hp, hp->p.pos);
 	if (start != hp->start || (close >= 0 && close != hp->end - 1))
 		return trace_parse_fail(hp->err, HIST_ERR_UNARY_MINUS_SUBEXPR, hp->p.pos);
@@ -397,9 +397,9 @@ static int hist_sum(struct hist_parser *hp, struct hist_expr **out)
 
 /*
  * Where an expression has too many operators: counting them root first,
- * then the left operand's, then the right one's, as the base kernel
- * does, at the left operand of the first one over HIST_OPS_MAX, which is
- * where the base complains.  -1 when there are not too many.
+ * then the left operand's, then the right one's, at the left operand of
+ * the first one over HIST_OPS_MAX, the column error_log has always shown
+ * for it.  -1 when there are not too many.
  */
 static int hist_ops_excess(const struct hist_expr *e, unsigned int *n)
 {
@@ -495,7 +495,7 @@ static int hist_field_list(struct hist_parser *hp, int end,
 static int hist_sort_list(struct hist_parser *hp, int end)
 {
 	struct hist_spec *spec = hp->spec;
-	/* the base kernel points at "sort=" for these two */
+	/* an empty field and one too many: error_log points at "sort=" */
 	int attr = hp->p.pos - (int)strlen("sort=");
 
 	spec->n_sort = 0;
@@ -569,7 +569,7 @@ static int hist_params(struct hist_parser *hp, struct hist_spec_action *a,
 		int stop = hist_next(hp, ',', close), start, next = stop + 1;
 		struct trace_token *t = &a->params[a->n_params];
 
-		/* "save( a , b )" as the base kernel takes it */
+		/* blanks around a parameter are allowed: "save( a , b )" */
 		trace_parse_skip_space(&hp->p);
 		start = min(hp->p.pos, stop);
 		while (stop > start && isspace(hp->p.text[stop - 1]))
@@ -653,7 +653,7 @@ static int hist_handler(struct hist_parser *hp, enum hist_handler handler,
 		for (i = 0; i < spec->n_actions; i++)
 			if (spec->actions[i].action == a->action)
 				return trace_parse_fail(hp->err, dup, name);
-		/* snapshot(anything) is snapshot(), as on the base kernel */
+		/* snapshot() takes no parameter: any given are ignored */
 		if (a->action == HIST_ACT_SNAPSHOT)
 			a->n_params = 0;
 	} else if (trace_token_is(&act, "trace")) {
@@ -754,7 +754,7 @@ static int hist_assignment(struct hist_parser *hp, int eq, int end)
 	case 5:
 		return hist_sort_list(hp, end);
 	case 6:
-		/* Rounded up to a power of two, as the base kernel does. */
+		/* Rounded up to a power of two: the map has 2^bits slots. */
 		if (trace_token_num(&value, 1, UINT_MAX, &size) ||
 		    order_base_2(size) < TRACING_MAP_BITS_MIN ||
 		    order_base_2(size) > TRACING_MAP_BITS_MAX)
@@ -806,7 +806,7 @@ int hist_parse(struct hist_spec *spec, const char *cmd, int start,
 	for (;;) {
 		int begin, end, eq;
 
-		/* "keys=a: vals=b" as the base kernel takes it */
+		/* blanks may follow a ':' ("keys=a: vals=b") */
 		trace_parse_skip_space(&hp.p);
 		begin = hp.p.pos;
 		end = hist_attr_end(&hp);

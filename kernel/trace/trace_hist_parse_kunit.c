@@ -245,7 +245,7 @@ static void hist_test_handlers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a->action, HIST_ACT_SNAPSHOT);
 	KUNIT_EXPECT_EQ(test, a->n_params, 0);
 
-	/* trace() from onmax() is allowed, as on the base kernel. */
+	/* trace() from onmax() is allowed. */
 	KUNIT_EXPECT_NOT_NULL(test,
 			      hist_test_parse(test, "hist:keys=a:onmax($x).trace(s,$x)"));
 }
@@ -283,7 +283,7 @@ static const struct {
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "hist:keys=a:x=a+b+c+d+e",
 	  "              ^", HIST_ERR_TOO_MANY_SUBEXPR },
-	{ "hist:keys=a:x=32+10*3/20-4",	/* where the base kernel says */
+	{ "hist:keys=a:x=32+10*3/20-4",	/* the column error_log shows */
 	  "                 ^", HIST_ERR_TOO_MANY_SUBEXPR },
 	{ "hist:keys=a:x=a/0",
 	  "                ^", HIST_ERR_DIVISION_BY_ZERO },
@@ -301,7 +301,7 @@ static const struct {
 	  "                   ^", HIST_ERR_INVALID_SORT_MODIFIER },
 	{ "hist:keys=a:x=b:onmax($x).snapshot():onchange($x).snapshot()",
 	  "                                                  ^", HIST_ERR_TOO_MANY_SNAPSHOTS },
-	{ "hist:keys=a:sort=a,b,c,d,e",	/* at "sort", as the base kernel */
+	{ "hist:keys=a:sort=a,b,c,d,e",	/* at "sort", as tools expect */
 	  "            ^", HIST_ERR_TOO_MANY_SORT_FIELDS },
 	{ "hist:keys=a:sort=,a",
 	  "            ^", HIST_ERR_EMPTY_SORT_FIELD },
@@ -377,7 +377,7 @@ static void hist_test_limits(struct kunit *test)
 	cmd = kunit_kzalloc(test, 4096, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, cmd);
 
-	/* Six keys, sixteen values and four sort keys: the base has 3, 2, 2. */
+	/* Six keys, sixteen values and four sort keys: the limits. */
 	KUNIT_EXPECT_EQ(test, hist_parse(spec, "hist:keys=a,b,c,d,e,f:sort=a,b,c,d",
 					 5, &err), 0);
 	KUNIT_EXPECT_EQ(test, spec->n_keys, 6);

@@ -45,8 +45,8 @@ static bool hist_on_event(const struct hist_data *hd,
  * same C types too).  A reference reads the variable's entry by looking
  * up the key of the event at hand in the defining histogram's map, which
  * reads that map's key size: the bytes must be there and mean the same.
- * (A longer key on the reading side is what the base kernel's users
- * write: next_pid,next_prio reading what pid set.)
+ * (A longer key on the reading side is common in commands users write:
+ * next_pid,next_prio reading what pid set.)
  */
 bool hist_keys_lead(const struct hist_data *a, const struct hist_data *b,
 		    bool types)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit checks of the trace_seq rules every event printer of the series
- * relies on: output accumulates, and a write that does not fit is dropped
- * whole and marks the sequence full instead of leaving half a field behind.
+ * KUnit checks of the trace_seq rules every event printer relies on:
+ * output accumulates, and a write that does not fit is dropped whole and
+ * marks the sequence full instead of leaving half a field behind.
  */
 #include <kunit/test.h>
 #include <linux/trace_seq.h>

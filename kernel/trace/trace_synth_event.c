@@ -19,10 +19,10 @@
  *
  * A string arrives as an address that may be anything: a histogram may
  * pass a number of the right size (a kprobe's u64 argument that points to
- * a string, say), as on the base kernel.  So strings are read with the
- * nofault accessors, and one that cannot be read is stored as
- * FAULT_STRING.  A stack comes only from a histogram's own stack fields
- * (the hist binder refuses anything else) or the in-kernel API.
+ * a string, say).  So strings are read with the nofault accessors, and
+ * one that cannot be read is stored as FAULT_STRING.  A stack comes only
+ * from a histogram's own stack fields (the hist binder refuses anything
+ * else) or the in-kernel API.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -177,11 +177,21 @@ static unsigned int synth_str_size(const char *s)
 	}
 }
 
-/* Copy the string at @s into @dst of @size bytes, or FAULT_STRING */
+/*
+ * Copy the string at @s into @dst of @size bytes, or FAULT_STRING; the
+ * bytes after its NUL are zeroed, so the record carries nothing the event
+ * did not write (a ring buffer's older records, say).
+ */
 static void synth_str_copy(char *dst, const char *s, unsigned int size)
 {
-	if (!s || strncpy_from_kernel_nofault(dst, s, size) < 0)
+	long n = s ? strncpy_from_kernel_nofault(dst, s, size) : -EFAULT;
+
+	if (n < 0) {
 		strscpy(dst, FAULT_STRING, size);
+		n = strnlen(dst, size) + 1;
+	}
+	if (n < size)
+		memset(dst + n, 0, size - n);
 }
 
 /*
@@ -204,10 +214,15 @@ static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 	return (n + 1) * sizeof(long);
 }
 
-/* A number of @size bytes (1, 2, 4 or 8) into @slot */
+/*
+ * A number of @size bytes (1, 2, 4 or 8) into @slot, its 8 bytes all
+ * written: the rest of a short one's are zero.
+ */
 static __always_inline void synth_store_num(union trace_synth_field *slot,
 					    unsigned int size, u64 val)
 {
+	if (size < sizeof(u64))
+		slot->as_u64 = 0;
 	switch (size) {
 	case 1:
 		slot->as_u8 = val;
@@ -509,6 +524,21 @@ static struct synth_event *synth_trace_open(struct trace_event_file *file,
 	return state->event;
 }
 
+/**
+ * synth_event_trace_array - write a synthetic event from an array of values
+ * @file: the event in one instance (from trace_get_event_file())
+ * @vals: one value per field, in the order of the definition; a string
+ *	or a stack trace is passed as its address
+ * @n_vals: the number of entries in @vals, the event's number of fields
+ *
+ * Writes nothing, successfully, while the event is not enabled in that
+ * instance or is soft disabled.  A string is read without faulting; one
+ * that cannot be read is recorded as FAULT_STRING.
+ *
+ * Return: 0, -EINVAL when @n_vals is not the number of fields, -ENOSPC
+ * when the ring buffer had no room, or -EDEADLK when the write would
+ * nest inside a write of the same event, or too deep.
+ */
 int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 			    unsigned int n_vals)
 {
@@ -523,6 +553,19 @@ int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 }
 EXPORT_SYMBOL_GPL(synth_event_trace_array);
 
+/**
+ * synth_event_trace - write a synthetic event from a list of values
+ * @file: the event in one instance (from trace_get_event_file())
+ * @n_vals: the number of values that follow, the event's number of fields
+ * @...: one u64 per field, in the order of the definition; a string or a
+ *	stack trace is passed as its address
+ *
+ * As synth_event_trace_array(), with the values as arguments.
+ *
+ * Return: 0, -EINVAL when @n_vals is not the number of fields, -ENOSPC
+ * when the ring buffer had no room, or -EDEADLK when the write would
+ * nest inside a write of the same event, or too deep.
+ */
 int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...)
 {
 	u64 vals[SYNTH_FIELDS_MAX];
@@ -539,6 +582,24 @@ int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...)
 }
 EXPORT_SYMBOL_GPL(synth_event_trace);
 
+/**
+ * synth_event_trace_start - reserve a synthetic event to fill in piecewise
+ * @file: the event in one instance (from trace_get_event_file())
+ * @state: the caller's state of this write, set up here
+ *
+ * Reserves the record with every field zero.  synth_event_add_next_val()
+ * or synth_event_add_val() then set its fields, and
+ * synth_event_trace_end() commits it.  The record's size must be known
+ * here, so an event with a char[] or a stack trace field cannot be
+ * written this way.  While the event is not enabled in that instance or
+ * is soft disabled, nothing is reserved and the other calls do nothing.
+ *
+ * Context: preemption stays disabled from a successful reservation to
+ * synth_event_trace_end(), which the caller must then call.
+ *
+ * Return: 0, -EINVAL for a NULL @state or when the ring buffer had no
+ * room, or -EOPNOTSUPP for an event with a field of variable size.
+ */
 int synth_event_trace_start(struct trace_event_file *file,
 			    struct synth_event_trace_state *state)
 {
@@ -598,12 +659,38 @@ static int synth_add_val(const char *name, u64 val,
 	return 0;
 }
 
+/**
+ * synth_event_add_next_val - set the next field of a reserved event
+ * @val: the value; for a char[N] field, the address of the string
+ * @state: the state synth_event_trace_start() set up
+ *
+ * The first call sets the first field, each further call the next one.
+ * A write sets its fields either in order with this function or by name
+ * with synth_event_add_val(), never both.
+ *
+ * Return: 0 (also when nothing was reserved), or -EINVAL for a NULL
+ * @state, a write whose fields were set by name, a call past the last
+ * field, or a NULL string.
+ */
 int synth_event_add_next_val(u64 val, struct synth_event_trace_state *state)
 {
 	return synth_add_val(NULL, val, state);
 }
 EXPORT_SYMBOL_GPL(synth_event_add_next_val);
 
+/**
+ * synth_event_add_val - set a field of a reserved event by its name
+ * @field_name: the field's name in the definition
+ * @val: the value; for a char[N] field, the address of the string
+ * @state: the state synth_event_trace_start() set up
+ *
+ * A write sets its fields either by name with this function or in order
+ * with synth_event_add_next_val(), never both.
+ *
+ * Return: 0 (also when nothing was reserved), or -EINVAL for a NULL
+ * name or @state, a write whose fields were set in order, a name the
+ * event does not have, or a NULL string.
+ */
 int synth_event_add_val(const char *field_name, u64 val,
 			struct synth_event_trace_state *state)
 {
@@ -613,6 +700,15 @@ int synth_event_add_val(const char *field_name, u64 val,
 }
 EXPORT_SYMBOL_GPL(synth_event_add_val);
 
+/**
+ * synth_event_trace_end - commit an event reserved by synth_event_trace_start()
+ * @state: the state synth_event_trace_start() set up
+ *
+ * Commits the record, with the fields that were not set left at zero,
+ * and enables preemption again.  Does nothing when nothing was reserved.
+ *
+ * Return: 0, or -EINVAL for a NULL @state.
+ */
 int synth_event_trace_end(struct synth_event_trace_state *state)
 {
 	if (!state)

@@ -149,10 +149,9 @@ static struct event_command trigger_snapshot_cmd = {
 /*
  * stacktrace: runs after the commit (it writes its own record), called
  * from the probe through trace_event_buffer_commit() and
- * event_triggers_post_call().  The frames to hide are the base kernel's
- * counts, which depend on the unwinder: the trace then starts at the
- * same frame as there, the event's probe with ORC
- * (tests/shell/filter_stacktrace.sh).
+ * event_triggers_post_call().  How many frames to hide depends on the
+ * unwinder; these counts hide the trigger path's own frames, so that
+ * with ORC the trace starts at the event's probe function.
  */
 #ifdef CONFIG_UNWINDER_ORC
 #define TRIGGER_STACK_SKIP	2

@@ -37,7 +37,7 @@ static void trigger_kunit_line(struct kunit *test)
 	expect_token(test, &line.name, "snapshot", 0);
 	KUNIT_EXPECT_EQ(test, 11, line.p.pos);
 
-	/* only ':', space and tab end a name, as on the base kernel */
+	/* only ':', space and tab end a name: a newline does not */
 	trigger_line_init(&line, "traceon\nif x");
 	expect_token(test, &line.name, "traceon\nif", 0);
 	KUNIT_EXPECT_EQ(test, 11, line.p.pos);

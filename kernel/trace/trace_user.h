@@ -162,7 +162,7 @@
 #define USER_EVENT_FIELDS_MAX	64
 /* Largest fixed-size field (char[N] or struct) */
 #define USER_EVENT_FIELD_SIZE_MAX	1024
-/* Longest length text in char[N] ("0x0400"), as Linux 6.4 accepts */
+/* Longest length text in char[N]: "0x0400", the largest size in hex */
 #define USER_EVENT_ARRAY_DIGITS_MAX	6
 /* Largest fixed part of a payload */
 #define USER_EVENT_FIXED_MAX	2048

@@ -350,7 +350,7 @@ static const struct file_operations user_event_data_fops = {
  * Only whole, read-only, shared views of the group's page.  The view may
  * never become writable (no VM_MAYWRITE) nor grow (VM_DONTEXPAND); fork()
  * copies it like any shared mapping, so a child reads the bits its parent
- * registered for, as on Linux 6.1.
+ * registered for.
  */
 static int user_event_status_mmap(struct file *file,
 				  struct vm_area_struct *vma)

@@ -67,9 +67,10 @@
  *    a half-built element, because an element is unreachable until it is
  *    complete.
  * 5. If the cmpxchg fails, another context published into that slot first.
- *    If it published our key, its element is the one: ours goes on the
- *    spare stack and theirs is returned.  Otherwise the walk continues on
- *    the next slots, where the key may also have been placed meanwhile.
+ *    If it published the same key, its element is the one: the element
+ *    built here goes on the spare stack and the other is returned.
+ *    Otherwise the walk continues on the next slots, where the key may
+ *    also have been placed meanwhile.
  *
  * Two CPUs, one new key: both may take and build an element, but only one
  * cmpxchg succeeds on the slot where the key ends up, and the other finds

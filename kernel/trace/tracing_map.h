@@ -19,10 +19,9 @@
 struct tracing_map;
 
 /*
- * Fields of an element: up to six parts of the key and seventeen sums
- * (the base kernel has three and three).  An element holds only the sums
- * and variables its map was given, so a map that stays within the base's
- * limits costs what it did there.
+ * Fields of an element: up to six parts of the key and seventeen sums.
+ * An element holds only the sums and variables its map was given, so a
+ * map of few fields pays for few, whatever these limits are.
  */
 #define TRACING_MAP_KEYS_MAX		6
 #define TRACING_MAP_VALS_MAX		17
@@ -31,7 +30,7 @@ struct tracing_map;
 /* Variables per element (one bit each in var_set: 32 fit in any long). */
 #define TRACING_MAP_VARS_MAX		32
 
-/* The hist file is sorted by at most four fields (the base: two). */
+/* The hist file is sorted by at most four fields. */
 #define TRACING_MAP_SORT_KEYS_MAX	4
 
 /* Orders two keys: <0, 0 or >0 as the first sorts before, with, after */

@@ -46,8 +46,9 @@
 #define TP_STRUCT__entry(fields...) fields
 
 /*
- * The format file shows __field()'s type after macro expansion ("void *"
- * for "void __percpu *") and __field_ext()'s as written: so do we.
+ * The format file has always shown __field()'s type after macro expansion
+ * ("void *" for "void __percpu *") and __field_ext()'s as written, and
+ * tools read it so: the types here follow that rule.
  */
 #undef __field
 #define __field(t, i)		__field_ext(t, i, FILTER_OTHER)

@@ -68,8 +68,7 @@ enum user_reg_flag {
  */
 struct __USER_EVENTS_REMOTE_REG {
 	__u32	size;		/* in: sizeof(struct user_reg) */
-	__u8	enable_bit;	/* in: the bit of the word */
-	__u8	enable_size;	/* in: the size of the word, 4 or 8 */
+	__u8	enable_bit, enable_size;	/* in: the bit, the word's size */
 	__u16	flags;		/* in: enum user_reg_flag */
 	__u64	enable_addr;	/* in: address of the word */
 	__u64	name_args;	/* in: address of the NUL-terminated command */
@@ -93,9 +92,8 @@ struct __USER_EVENTS_STATUS_REG {
  */
 struct user_unreg {
 	__u32	size;		/* in: sizeof(struct user_unreg) */
-	__u8	disable_bit;	/* in: the bit registered */
-	__u8	__reserved;	/* must be 0 */
-	__u16	__reserved2;	/* must be 0 */
+	__u8	disable_bit, __reserved;	/* in: the bit; 0 */
+	__u16	__reserved2;	/* 0 */
 	__u64	disable_addr;	/* in: the word's address */
 } __attribute__((__packed__));
 

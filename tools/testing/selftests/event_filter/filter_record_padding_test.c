@@ -3,17 +3,23 @@
  * A record carries no byte the event did not write.  A filtered event of
  * small fixed size is built on the probe's stack and copied whole into
  * the ring buffer when its filter keeps it; the padding between its fields
- * must then be zero, never what the stack held.  The records are read as
- * the ring buffer holds them (per_cpu/cpuN/trace_pipe_raw), and every byte
- * that no field of the event's format covers is checked.
+ * must then be zero, never what the stack held.  A synthetic event stores
+ * each field in 8 bytes and copies strings up to their NUL; the rest must
+ * be zero too, not what older records left in the buffer.  The records
+ * are read as the ring buffer holds them (per_cpu/cpuN/trace_pipe_raw):
+ * every byte that no field of the event's format covers, and every byte
+ * after the NUL of a char array, is checked.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +37,7 @@ struct layout {
 	int id;				/* the event's type */
 	int nr;				/* fields */
 	int off[MAX_FIELDS], size[MAX_FIELDS];
+	int str[MAX_FIELDS];		/* a char array */
 	int end;			/* end of the last field */
 };
 
@@ -71,7 +78,7 @@ static char *read_text(const char *path)
 /* The id and field layout of events/<event>/format */
 static int read_layout(const char *event, struct layout *l)
 {
-	char path[256], *text, *p;
+	char path[256], *text, *p, *line;
 	int off, size;
 
 	snprintf(path, sizeof(path), TRACEFS "/events/%s/format", event);
@@ -87,6 +94,10 @@ static int read_layout(const char *event, struct layout *l)
 		if (sscanf(p, "offset:%d; size:%d;", &off, &size) != 2 ||
 		    l->nr == MAX_FIELDS)
 			return -1;
+		for (line = p; line > text && line[-1] != '\n'; line--)
+			;
+		l->str[l->nr] = !strncmp(strstr(line, "field:") ?: "", "field:char ", 11) &&
+				strchr(line, '[') && strchr(line, '[') < p;
 		l->off[l->nr] = off;
 		l->size[l->nr++] = size;
 		if (off + size > l->end)
@@ -95,14 +106,20 @@ static int read_layout(const char *event, struct layout *l)
 	return l->nr ? 0 : -1;
 }
 
-/* Is byte i of a record covered by a field? */
-static int covered(const struct layout *l, int i)
+/*
+ * Is byte i of the record rec written by the event: in a field, and in a
+ * char array not after its NUL?
+ */
+static int covered(const struct layout *l, const uint8_t *rec, int i)
 {
 	int f;
 
-	for (f = 0; f < l->nr; f++)
-		if (i >= l->off[f] && i < l->off[f] + l->size[f])
-			return 1;
+	for (f = 0; f < l->nr; f++) {
+		if (i < l->off[f] || i >= l->off[f] + l->size[f])
+			continue;
+		return !l->str[f] ||
+		       !memchr(rec + l->off[f], 0, i - l->off[f]);
+	}
 	return 0;
 }
 
@@ -115,7 +132,7 @@ static void check_record(const struct layout *l, const uint8_t *rec,
 		return;
 	v->records++;
 	for (i = 0; i < l->end && i < len; i++) {
-		if (covered(l, i) || !rec[i])
+		if (covered(l, rec, i) || !rec[i])
 			continue;
 		if (!v->dirty++)
 			for (n = 0; n < l->end && n < 40; n++)
@@ -179,9 +196,45 @@ static void check_buffers(const struct layout *l, struct verdict *v)
 	free(page);
 }
 
-/* Keep the CPUs busy with short tasks: scheduler and signal events */
+/*
+ * Leave old bytes in every CPU's buffer: 'x' trace_marker lines written
+ * on each CPU in turn, then the buffer reset (which keeps the pages as
+ * they are).  A record written there afterwards shows any byte it leaves.
+ */
+static void fill_buffers(void)
+{
+	long cpu, cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	char line[1000];
+	cpu_set_t set;
+	int i, fd;
+
+	memset(line, 'x', sizeof(line));
+	fd = open(TRACEFS "/trace_marker", O_WRONLY);
+	for (cpu = 0; fd >= 0 && cpu < cpus; cpu++) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			continue;
+		for (i = 0; i < 64; i++)
+			if (write(fd, line, sizeof(line)) < 0)
+				break;
+	}
+	if (fd >= 0)
+		close(fd);
+	CPU_ZERO(&set);
+	for (cpu = 0; cpu < cpus; cpu++)
+		CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	write_text(TRACEFS "/trace", "");
+}
+
+/*
+ * Keep the CPUs busy with short tasks, named "ab", "abc"...: scheduler
+ * and signal events
+ */
 static void workload(void)
 {
+	static const char name[] = "abcdefgh";
 	int i;
 
 	signal(SIGUSR1, SIG_IGN);
@@ -189,6 +242,10 @@ static void workload(void)
 		pid_t pid = fork();
 
 		if (pid == 0) {
+			char comm[16];
+
+			snprintf(comm, sizeof(comm), "%.*s", 2 + i % 6, name);
+			prctl(PR_SET_NAME, comm);
 			kill(getpid(), SIGUSR1);
 			_exit(0);
 		}
@@ -225,6 +282,41 @@ static void check_event(struct __test_metadata *_metadata, const char *event,
 	EXPECT_EQ(0, v.dirty)
 		TH_LOG("%s: %d of %d records with padding not zeroed: %s",
 		       event, v.dirty, v.records, v.first);
+}
+
+/*
+ * A synthetic event with a 1-, 2- and 4-byte number and a short string,
+ * fed by a histogram's onmax() on signal_generate: every byte of its 8-byte
+ * slots past the number, and of the string past its NUL, is zero.
+ */
+TEST(synthetic_records_have_zero_padding)
+{
+	const char *hist = "hist:keys=common_pid:m=sig:"
+			   "onmax($m).trace(ue_padsyn,common_flags,common_type,sig,comm)";
+	struct verdict v = {0};
+	struct layout l;
+
+	if (access(TRACEFS "/synthetic_events", W_OK))
+		SKIP(return, "no synthetic events");
+	write_text(TRACEFS "/events/signal/signal_generate/trigger", "");
+	write_text(TRACEFS "/synthetic_events", "");
+	ASSERT_EQ(0, write_text(TRACEFS "/synthetic_events",
+				"ue_padsyn u8 a; u16 b; s32 c; char s[16]"));
+	ASSERT_EQ(0, read_layout("synthetic/ue_padsyn", &l));
+	ASSERT_EQ(0, write_text(TRACEFS "/events/synthetic/ue_padsyn/enable",
+				"1"));
+	fill_buffers();
+	ASSERT_EQ(0, write_text(TRACEFS "/events/signal/signal_generate/trigger",
+				hist));
+	workload();
+	write_text(TRACEFS "/events/signal/signal_generate/trigger", "");
+	write_text(TRACEFS "/events/synthetic/ue_padsyn/enable", "0");
+	check_buffers(&l, &v);
+	write_text(TRACEFS "/synthetic_events", "");
+	EXPECT_LT(0, v.records) TH_LOG("no synthetic record read");
+	EXPECT_EQ(0, v.dirty)
+		TH_LOG("%d of %d synthetic records with bytes not zeroed: %s",
+		       v.dirty, v.records, v.first);
 }
 
 TEST(filtered_records_have_zero_padding)
