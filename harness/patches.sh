@@ -91,8 +91,9 @@ python3 - "$cover" "$ROOT/harness/cover-letter.txt" <<-'EOF'
 EOF
 say "$n patches and a cover letter (v$version) in build/patches/"
 
-# They must apply to the pristine base with git am ...
-git_q "$pre" am -q $(ls "$out"/[0-9]*.patch | grep -v '/0000-') ||
+# They must apply to the pristine base with git am (the documentation
+# shows output as the kernel prints it, a space before a tab included) ...
+git_q "$pre" am -q --whitespace=nowarn $(ls "$out"/[0-9]*.patch | grep -v '/0000-') ||
 	die "the series does not apply with git am"
 say "the series applies to the pristine base with git am"
 # ... and make the tree make kernel lays out, byte for byte.
