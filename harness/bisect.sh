@@ -35,17 +35,31 @@ mkdir -p "$dir" "$obj" "$B/logs"
 touch "$dir/base-warnings"
 from=${FROM:-0000}
 series=$(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-')
-# Back to the pristine base; files no patch touches keep their times, so
-# what was built from them stays built.
-say "build/bisect/src: the pristine base"
-rsync -a --delete --exclude=/.unpacked "$base/" "$src/"
-# A file the series changes came back with the base's (older) time, older
-# than its object from the last run's final step: make it newer, or kbuild
-# would link that object into the base.
-# shellcheck disable=SC2086
-sed -n 's|^+++ b/||p' $series | sort -u | while read -r f; do
-	if [ -f "$src/$f" ]; then touch "$src/$f"; fi
+# The tree before the first step to build: the pristine base, and the
+# patches before FROM.  Files the series touches are written only where
+# their content differs from what the last run left, so that kbuild
+# rebuilds what changed and no more; the others are the base's.
+touched=$(patch_targets $series)
+say "build/bisect/src: the base$( [ "$from" = 0000 ] || echo " and the patches before $from")"
+echo "$touched" | sed 's|^|/|' > "$dir/touched"
+rsync -a --delete --exclude=/.unpacked --exclude-from="$dir/touched" "$base/" "$src/"
+stage=$(mktemp -d)
+for f in $touched; do
+	if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$stage/$f"; fi
 done
+for p in $series; do
+	name=$(basename "$p" .patch)
+	[[ ${name%%-*} < $from ]] || break
+	patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" || die "$name does not apply"
+done
+for f in $touched; do
+	if [ -f "$stage/$f" ]; then
+		cmp -s "$stage/$f" "$src/$f" || install -D -m 644 "$stage/$f" "$src/$f"
+	else
+		rm -f "$src/$f"
+	fi
+done
+rm -rf "$stage"
 frags="$ROOT/config/tracing.config $ROOT/config/arch-$TS_ARCH.config $ROOT/config/ours.config"
 
 # The VM's initramfs: busybox, the harness's init and the smoke test.
@@ -134,9 +148,9 @@ fi
 n=0
 for p in $series; do
 	name=$(basename "$p" .patch)
-	patch -s -p1 -d "$src" --no-backup-if-mismatch < "$p" || die "$name does not apply"
 	n=$((n + 1))
 	[[ ${name%%-*} < $from ]] && continue
+	patch -s -p1 -d "$src" --no-backup-if-mismatch < "$p" || die "$name does not apply"
 	build "$name" "$p" || die "the first step that fails: $name (build)"
 	boot "$name" || die "the first step that fails: $name (boot and smoke test)"
 done
