@@ -45,4 +45,6 @@ for p in $(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-'); do
 	print('%-62s %6d/%-6d %6d/%-6d %6d/%-6d %9d' % (name[:62], *stat['code'], *stat['tests'],
 	      *stat['docs'], replaced))
 	PY
-done
+done | awk '{ print } { split($2, c, "/"); split($3, t, "/"); split($4, d, "/")
+	ci += c[1]; cd += c[2]; ti += t[1]; td += t[2]; di += d[1]; dd += d[2]; r += $5 }
+	END { printf "%-62s %6d/%-6d %6d/%-6d %6d/%-6d %9d\n", "total", ci, cd, ti, td, di, dd, r }'
