@@ -26,7 +26,8 @@ HERD_VERSION=7.57
 # herd7_build PREFIX - build herd7 from the herdtools7 sources into PREFIX
 herd7_build() {
 	local prefix=$1 tarball=${HERDTOOLS7_TARBALL:-} tmp
-	local shared=$ROOT/../shared/tools/herdtools7-$HERD_VERSION.tar.xz
+	local shared
+	shared=$(cd "$ROOT/.." && pwd)/shared/tools/herdtools7-$HERD_VERSION.tar.xz
 	local url=https://github.com/herd/herdtools7/archive/refs/tags/$HERD_VERSION.tar.gz
 
 	tmp=$(mktemp -d "$CACHE/.herdtools7-XXXXXX")
@@ -122,11 +123,11 @@ for f in "$dir"/*.litmus; do
 	done < <(sed -n 's/^ \* \(Code\|Base\): /\1: /p' "$f")
 
 	out=$log/$t.out
-	start=$(date +%s.%N)
+	start=$(date +%s%N)
 	if ! timeout 600 "$herd" -conf linux-kernel.cfg "$f" > "$out" 2>&1; then
 		why="${why:-herd7 failed or ran past 600 s, see ${out#$ROOT/}}"
 	fi
-	secs=$(echo "$(date +%s.%N) - $start" | bc)
+	ms=$((($(date +%s%N) - start) / 1000000))
 	got=$(awk -v t="$t" '$1 == "Observation" && $2 == t { print $3 }' "$out")
 	race=$(grep -q '^Flag data-race' "$out" && echo ", data race" || true)
 	case $got in
@@ -140,7 +141,8 @@ for f in "$dir"/*.litmus; do
 		why="a data race: the outcome is undefined"
 	fi
 	if [ -z "$why" ]; then
-		printf 'PASS  %-36s %-9s%s%s (%.2f s)\n' "$t" "$got" "${of:+ mutation of ${of%.litmus}}" "$race" "$secs"
+		printf 'PASS  %-36s %-9s%s%s (%d.%02d s)\n' "$t" "$got" \
+			"${of:+ mutation of ${of%.litmus}}" "$race" $((ms / 1000)) $((ms % 1000 / 10))
 		pass=$((pass + 1))
 	else
 		printf 'FAIL  %-36s %s\n' "$t" "$why"
