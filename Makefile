@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
-	reference unused-events fuzz \
+	reference unused-events fuzz litmus \
 	fuzz-min fuzz-planted coverage wide cross bisect htmldocs clean
 
 all: check
@@ -58,6 +58,9 @@ harness-selftest:
 
 ftrace-table:
 	@$(H)/ftrace-table.sh
+
+litmus:
+	@$(H)/litmus.sh
 
 reference:
 	@TS_REFERENCE_AGAIN=1 $(H)/base-reference.sh

@@ -16,6 +16,11 @@
  * Everything here runs under event_mutex, except user space reading the
  * page, which needs no lock: bits flip with atomic set_bit_le/clear_bit_le
  * and a stale read only means one more or one less event gets written.
+ * Nothing orders a bit after the event's new consumer either: a program
+ * can see its bit set before write() finds the consumer, and that write
+ * is dropped (tools/memory-model/litmus-tests/tracing/user-status-bit.litmus).
+ * The bit changes in the same hold of event_mutex as the consumer counts
+ * (tools/memory-model/litmus-tests/tracing/user-status-update.litmus).
  * A group's page goes with the group; a program that still maps it keeps
  * the page (vm_insert_page() took a reference), with every bit clear.
  * The file that maps it and shows the bits in text is in trace_user_fs.c.
