@@ -63,8 +63,9 @@
  *   serializes registrations on that fd; it is never held together with
  *   event_mutex (the event is found and pinned first, then slotted).  The
  *   fd's index table is replaced (never modified in place) under that mutex
- *   and published with rcu_assign_pointer(); write() reads it under
- *   rcu_read_lock(); old tables are freed with kfree_rcu().
+ *   and published with rcu_assign_pointer(); write() reads it with
+ *   rcu_dereference_sched() in a preempt-disabled section, which is an
+ *   RCU read-side section; old tables are freed with kfree_rcu().
  *   Checked by tools/memory-model/litmus-tests/tracing/user-fd-table.litmus.
  *
  * - user_event.refs (refcount_t, saturating) pins an event: the registry
