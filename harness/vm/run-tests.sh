@@ -54,13 +54,11 @@ for t in /tests/shell/*.sh; do
 	verdict "$name"
 done
 
-# kselftest-harness programs: one result per TAP test case.
-for t in /kselftest/*; do
-	[ -x "$t" ] || continue
-	name=$(basename "$t")
-	want "$name" || continue
-	run "$name" "$t"
-	awk -v bin="$name" '
+# cases NAME - one result per TAP test case of a kselftest-harness
+# program (/tmp/out), and one for the whole program when its exit status
+# $rc says what no case does.
+cases() {
+	awk -v bin="$1" '
 		/^(not )?ok [0-9]+ / {
 			st = ($1 == "not") ? "fail" : "pass"
 			line = $0; sub(/^(not )?ok [0-9]+ /, "", line)
@@ -74,9 +72,41 @@ for t in /kselftest/*; do
 	failed_cases=$?
 	case $rc in
 	0|4) ;;
-	124) result "$name" fail "timed out after ${timeout}s" ;;
-	*) [ $failed_cases = 0 ] || result "$name" fail "exit status $rc" ;;
+	124) result "$1" fail "timed out after ${timeout}s" ;;
+	*) [ $failed_cases = 0 ] || result "$1" fail "exit status $rc" ;;
 	esac
+}
+
+# The kselftests, as their Makefiles installed them (programs.sh): every
+# program of kselftest-list.txt, run in its folder.
+ksft=/kselftest
+# ksft_name COLLECTION PROGRAM - the name its results carry: the
+# program's own, but the base's user_events tests (abi_test, ...), named
+# for what they check only inside their folder, as user_events_base_NAME.
+ksft_name() {
+	case $1/$2 in
+	user_events/user_events_*) echo "$2" ;;
+	user_events/*) echo "user_events_base_$2" ;;
+	*) echo "$2" ;;
+	esac
+}
+if [ -f "$ksft/kselftest-list.txt" ]; then
+	while IFS=: read -r collection prog; do
+		name=$(ksft_name "$collection" "$prog")
+		want "$name" || continue
+		run "$name" sh -c "cd $ksft/$collection && exec ./$prog"
+		cases "$name"
+	done < "$ksft/kselftest-list.txt"
+fi
+
+# Programs linked with Debian's libraries (initramfs.sh), written with
+# kselftest_harness.h.
+for t in /clients/*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	want "$name" || continue
+	run "$name" "$t"
+	cases "$name"
 done
 
 # The base's own ftrace selftests: ftracetest.sh (its own file, so that
