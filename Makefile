@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
-	reference unused-events fuzz litmus \
+	reference unused-events fuzz litmus kunit \
 	fuzz-min fuzz-planted coverage wide cross bisect htmldocs clean
 
 all: check
@@ -34,6 +34,9 @@ check:
 
 check-debug:
 	@$(H)/check.sh debug "$(T)"
+
+kunit:
+	@$(H)/kunit.sh
 
 compare:
 	@$(H)/compare.sh "$(SCRIPT)"

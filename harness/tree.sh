@@ -33,7 +33,11 @@ fi
 
 cd "$ROOT"
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
-ours=$(if [ -n "$dirs" ]; then find $dirs -type f ! -name '*.o' ! -name '.*' | sort; fi)
+# Hidden files are left out (an editor's, a tool's), all but kunit.py's
+# .kunitconfig.
+ours=$(if [ -n "$dirs" ]; then
+	find $dirs -type f ! -name '*.o' \( ! -name '.*' -o -name .kunitconfig \) | sort
+fi)
 patches=$(ls patches/*.patch 2>/dev/null | sort || true)
 # Files a patch creates, changes or deletes (a deletion has only "--- a/").
 patched=$(for p in $patches; do sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
