@@ -57,6 +57,7 @@ HARNESS_PKGS="
 	qemu-system-aarch64:qemu-system-arm
 	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
 	dot:graphviz
+	/usr/src/linux-source-6.1.tar.xz:linux-source-6.1
 "
 # Packages that only make bench-lttng needs (lttng-tools, with its session
 # daemon and consumer, is big and nothing else uses it): a script that

@@ -72,6 +72,35 @@ if [ "$(cat "$obj/kselftest/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
 fi
 rm -rf "$out/kselftest"
 ksft TARGETS="$ksft_targets" KSFT_INSTALL_PATH="$out/kselftest" install
+# The status-page ABI's own tests, Linux 6.1's user_events selftests
+# from Debian's linux-source-6.1, unmodified, built the documented way for
+# a program written against that header (user_events.rst): the define
+# that names the status-page layout struct user_reg, and <sys/uio.h>,
+# which the old header brought along.  Their folder is user_events_61.
+t61=$CACHE/linux-source-6.1-user_events
+if [ ! -f "$t61/.done" ]; then
+	rm -rf "$t61" && mkdir -p "$t61"
+	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$t61" --strip-components=4 \
+		--wildcards 'linux-source-6.1/tools/testing/selftests/user_events/*' ||
+		die "no user_events selftests in linux-source-6.1"
+	touch "$t61/.done"
+fi
+s61=$obj/kselftest61
+mkdir -p "$s61/user_events" "$out/kselftest/user_events_61"
+cp "$src/tools/testing/selftests/kselftest_harness.h" \
+	"$src/tools/testing/selftests/kselftest.h" "$s61/"
+for t in ftrace_test dyn_test perf_test; do
+	cp "$t61/user_events/$t.c" "$s61/user_events/"
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -DUSER_EVENTS_STATUS_PAGE -include sys/uio.h \
+		-o "$out/kselftest/user_events_61/$t" "$s61/user_events/$t.c" ||
+		die "cannot build Linux 6.1's user_events/$t.c"
+	echo "user_events_61:$t" >> "$out/kselftest/kselftest-list.txt"
+done
+cp "$t61/user_events/settings" "$out/kselftest/user_events_61/" 2>/dev/null || true
+# Cases that test what Linux 6.4 changed and this kernel keeps as 6.4
+# and later have it: left out, each reported skipped with its reason.
+cp "$ROOT/tests/user_events_61/"*.skip "$out/kselftest/user_events_61/"
 # The fuzzer of make fuzz, not a kselftest (no TEST_GEN_PROGS): built
 # by its Makefile, run as /samples/trace_fuzz.
 ksft TARGETS=trace_fuzz
