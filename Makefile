@@ -9,7 +9,7 @@ export TS_ARCH := $(ARCH)
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
-	reference unused-events fuzz \
+	reference unused-events fuzz litmus kunit \
 	fuzz-min fuzz-planted coverage wide cross bisect htmldocs clean
 
 all: check
@@ -35,6 +35,9 @@ check:
 check-debug:
 	@$(H)/check.sh debug "$(T)"
 
+kunit:
+	@$(H)/kunit.sh
+
 compare:
 	@$(H)/compare.sh "$(SCRIPT)"
 
@@ -58,6 +61,9 @@ harness-selftest:
 
 ftrace-table:
 	@$(H)/ftrace-table.sh
+
+litmus:
+	@$(H)/litmus.sh
 
 reference:
 	@TS_REFERENCE_AGAIN=1 $(H)/base-reference.sh

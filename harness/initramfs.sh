@@ -110,8 +110,8 @@ if [ "$TS_ARCH" != x86_64 ]; then
 	append_job "${1:-}"
 	exit 0
 fi
-# Real clients: Debian's perf and trace-cmd, and our libtracefs client run
-# with the kselftests.
+# Real clients: Debian's perf and trace-cmd, and our libtracefs client
+# (in /clients, run after the kselftests).
 copy_dynamic /usr/bin/perf /usr/bin/perf
 # The upstream ftrace tests run under Debian's dash, as on a Debian
 # system: busybox's sh runs its applets without exec(), so the tests that
@@ -121,7 +121,7 @@ copy_dynamic /usr/bin/dash /usr/bin/dash
 copy_dynamic /usr/bin/nice /usr/bin/nice
 copy_dynamic /usr/bin/trace-cmd /usr/bin/trace-cmd
 for c in "$B"/progs/clients/*; do
-	[ -x "$c" ] && copy_dynamic "$c" "/kselftest/$(basename "$c")"
+	[ -x "$c" ] && copy_dynamic "$c" "/clients/$(basename "$c")"
 done
 add_modules "$root"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/initramfs.cpio"

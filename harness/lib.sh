@@ -57,6 +57,7 @@ HARNESS_PKGS="
 	qemu-system-aarch64:qemu-system-arm
 	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
 	dot:graphviz
+	/usr/src/linux-source-6.1.tar.xz:linux-source-6.1
 "
 # Packages that only make bench-lttng needs (lttng-tools, with its session
 # daemon and consumer, is big and nothing else uses it): a script that
@@ -69,11 +70,21 @@ LTTNG_PKGS="
 	/usr/include/x86_64-linux-gnu/lttng/tracepoint.h:liblttng-ust-dev
 	babeltrace2:babeltrace2 gnuplot:gnuplot-nox
 "
-# ts_pkgs - the packages this script declares: HARNESS_PKGS, and
-# LTTNG_PKGS under TS_WITH_LTTNG.
+# Packages that only make litmus needs, and only to build herd7 (the
+# kernel memory model's simulator) from the herdtools7 sources when the
+# user has no herd7 and none is built in $CACHE yet: OCaml, dune, menhir
+# and zarith.  harness/litmus.sh sets TS_WITH_LITMUS=1 for that build.
+LITMUS_PKGS="
+	ocamlopt:ocaml-nox dune:ocaml-dune menhir:menhir
+	/usr/lib/ocaml/menhirLib/META:libmenhir-ocaml-dev
+	/usr/lib/ocaml/zarith/META:libzarith-ocaml-dev
+"
+# ts_pkgs - the packages this script declares: HARNESS_PKGS, LTTNG_PKGS
+# under TS_WITH_LTTNG and LITMUS_PKGS under TS_WITH_LITMUS.
 ts_pkgs() {
 	echo "$HARNESS_PKGS"
 	if [ -n "${TS_WITH_LTTNG:-}" ]; then echo "$LTTNG_PKGS"; fi
+	if [ -n "${TS_WITH_LITMUS:-}" ]; then echo "$LITMUS_PKGS"; fi
 }
 TS_FULL_PATH=${TS_FULL_PATH:-$PATH}
 export TS_FULL_PATH

@@ -14,7 +14,7 @@ for v in ours debug coverage lttng; do
 done
 [ -d "$hdr" ] || die "no uapi headers: build the kernel first"
 out=$B/progs
-mkdir -p "$out/kselftest" "$out/samples" "$out/bench"
+mkdir -p "$out/samples" "$out/bench"
 CFLAGS="-static -O2 -g0 -Wall -pthread -I$src/tools/testing/selftests -I$hdr"
 # The VM's architecture: arm64 programs are linked statically against
 # Debian's aarch64 libc (libc6-dev-arm64-cross).
@@ -35,30 +35,80 @@ build() {
 	return 0
 }
 
-# Selftests and samples are compiled where they sit in the patched tree, so
-# their includes ("../kselftest_harness.h") resolve as in the kernel.
-cd "$ROOT"
-for f in tools/testing/selftests/*/*_test.c; do
-	[ -f "$f" ] && build "$src/$f" "$out/kselftest/$(basename "$f" .c)"
+# The selftests of our folders, built by their own Makefiles as the
+# kernel builds them (make -C tools/testing/selftests O=... install):
+# objects in OBJ/kselftest, against the uapi headers that kernel
+# exported (KHDR_INCLUDES of O=), linked statically (lib.mk's
+# USERLDFLAGS) since the VM has no C library.  The install tree (one
+# folder per target with its programs, config and settings, and
+# kselftest-list.txt) is what the VM runs, as /kselftest.
+obj=${hdr%/usr/include}
+ksft_targets="event_filter event_trigger trace_hist user_events"
+log=$obj/kselftest.log
+ksft() {
+	kmake -C "$src/tools/testing/selftests" O="$obj" FORCE_TARGETS=1 \
+		USERLDFLAGS=-static "$@" > "$log" 2>&1 ||
+		{ tail -n 40 "$log" >&2; die "selftests: make $* failed, see ${log#$ROOT/}"; }
+}
+
+# The kernel whose headers they are built against must have every option
+# each folder's config asks for.
+for d in $ksft_targets; do
+	awk -v cfg="tools/testing/selftests/$d/config" '
+		NR == FNR { have[$0] = 1; next }
+		/^CONFIG_/ && !($0 in have) {
+			print "selftests: " cfg ": " $0 " is not in the kernel"; bad = 1
+		}
+		END { exit bad }' "$obj/.config" "$src/tools/testing/selftests/$d/config" >&2 ||
+		die "the kernel lacks options the selftests need"
 done
-# The fuzzer of make fuzz (not a kselftest: it runs on its own), made of
-# every C file of its folder
-fz=$src/tools/testing/selftests/trace_fuzz
-stale=0
-for dep in "$fz"/*.[ch] "$hdr/linux/version.h"; do
-	[ "$dep" -nt "$out/samples/trace_fuzz" ] && stale=1
-done
-if [ $stale = 1 ] || [ ! -x "$out/samples/trace_fuzz" ]; then
-	# shellcheck disable=SC2086
-	gcc $CFLAGS -o "$out/samples/trace_fuzz" "$fz"/*.c -lm || die "cannot build the fuzzer"
+
+# The Makefiles do not know the uapi headers: a kernel that exports
+# different ones gets every program built again.
+uapi=$(cd "$hdr" && find . -type f | LC_ALL=C sort | xargs cat | sha1sum | cut -c1-16)
+if [ "$(cat "$obj/kselftest/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
+	ksft TARGETS="$ksft_targets trace_fuzz" clean
+	mkdir -p "$obj/kselftest" && echo "$uapi" > "$obj/kselftest/.ts-uapi"
 fi
-# The base's own user_events selftests, unmodified: they use the
-# remote-write layout of struct user_reg, chosen by this macro.
-for t in abi dyn ftrace perf; do
-	f=$src/tools/testing/selftests/user_events/${t}_test.c
-	[ -f "$f" ] && CFLAGS="$CFLAGS -DUSER_EVENTS_REMOTE_WRITE" \
-		build "$f" "$out/kselftest/user_events_base_${t}_test"
+rm -rf "$out/kselftest"
+ksft TARGETS="$ksft_targets" KSFT_INSTALL_PATH="$out/kselftest" install
+# The status-page ABI's own tests, Linux 6.1's user_events selftests
+# from Debian's linux-source-6.1, unmodified, built the documented way for
+# a program written against that header (user_events.rst): the define
+# that names the status-page layout struct user_reg, and <sys/uio.h>,
+# which the old header brought along.  Their folder is user_events_61.
+t61=$CACHE/linux-source-6.1-user_events
+if [ ! -f "$t61/.done" ]; then
+	rm -rf "$t61" && mkdir -p "$t61"
+	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$t61" --strip-components=4 \
+		--wildcards 'linux-source-6.1/tools/testing/selftests/user_events/*' ||
+		die "no user_events selftests in linux-source-6.1"
+	touch "$t61/.done"
+fi
+s61=$obj/kselftest61
+mkdir -p "$s61/user_events" "$out/kselftest/user_events_61"
+cp "$src/tools/testing/selftests/kselftest_harness.h" \
+	"$src/tools/testing/selftests/kselftest.h" "$s61/"
+for t in ftrace_test dyn_test perf_test; do
+	cp "$t61/user_events/$t.c" "$s61/user_events/"
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -DUSER_EVENTS_STATUS_PAGE -include sys/uio.h \
+		-o "$out/kselftest/user_events_61/$t" "$s61/user_events/$t.c" ||
+		die "cannot build Linux 6.1's user_events/$t.c"
+	echo "user_events_61:$t" >> "$out/kselftest/kselftest-list.txt"
 done
+cp "$t61/user_events/settings" "$out/kselftest/user_events_61/" 2>/dev/null || true
+# Cases that test what Linux 6.4 changed and this kernel keeps as 6.4
+# and later have it: left out, each reported skipped with its reason.
+cp "$ROOT/tests/user_events_61/"*.skip "$out/kselftest/user_events_61/"
+# The fuzzer of make fuzz, not a kselftest (no TEST_GEN_PROGS): built
+# by its Makefile, run as /samples/trace_fuzz.
+ksft TARGETS=trace_fuzz
+cp "$obj/kselftest/trace_fuzz/trace_fuzz" "$out/samples/trace_fuzz"
+
+# Samples and benchmarks are compiled where they sit, so their includes
+# resolve as in the kernel.
+cd "$ROOT"
 for f in samples/user_events/*.c; do
 	[ -f "$f" ] && build "$src/$f" "$out/samples/$(basename "$f" .c)"
 done

@@ -38,7 +38,11 @@ fi
 
 cd "$ROOT"
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
-found=$(if [ -n "$dirs" ]; then find $dirs -type f ! -name '*.o' ! -name '.*' | sort; fi)
+# Hidden files are left out (an editor's, a tool's), all but kunit.py's
+# .kunitconfig.
+found=$(if [ -n "$dirs" ]; then
+	find $dirs -type f ! -name '*.o' \( ! -name '.*' -o -name .kunitconfig \) | sort
+fi)
 patches=$(ls patches/*.patch 2>/dev/null | sort || true)
 patched=$(if [ -n "$patches" ]; then patch_targets $patches; fi)
 previous=$(cat "$manifest" 2>/dev/null || true)

@@ -236,19 +236,23 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 }
 
 /* Let events see the filter (event_mutex held). */
+/*
+ * The event's FILTERED flag, under event_mutex.  Atomic bit operations:
+ * an enable_event or disable_event trigger flips SOFT_DISABLED in the
+ * same word from the event path, without the mutex, and a plain
+ * read-modify-write here could undo that.
+ */
 static void filter_flag_on(struct trace_event_file *file)
 {
-	if (file->flags & EVENT_FILE_FL_FILTERED)
+	if (test_and_set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
 		return;
-	file->flags |= EVENT_FILE_FL_FILTERED;
 	trace_buffered_event_enable();
 }
 
 static void filter_flag_off(struct trace_event_file *file)
 {
-	if (!(file->flags & EVENT_FILE_FL_FILTERED))
+	if (!test_and_clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
 		return;
-	file->flags &= ~EVENT_FILE_FL_FILTERED;
 	trace_buffered_event_disable();
 }
 

@@ -35,6 +35,7 @@
  * only after trigger_data_free() has waited for such readers
  * (tracepoint_synchronize_unregister()), and its map is updated without
  * a lock or an allocation.
+ * Checked by tools/memory-model/litmus-tests/tracing/trigger-list.litmus.
  */
 #include <linux/poll.h>
 #include <linux/seq_buf.h>

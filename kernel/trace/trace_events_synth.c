@@ -350,11 +350,13 @@ static int synth_check_type(void *piece)
 	return synth_type_lookup(type, &unused_size, &unused_sign, &unused_fmt);
 }
 
-/* Count one more field of @dcmd; a definition has at most 64. */
-static int synth_cmd_count_field(struct dynevent_cmd *dcmd)
+/*
+ * Has @dcmd room for one more field?  A definition has at most 64, and a
+ * field refused for it leaves nothing in the command.
+ */
+static bool synth_cmd_room(struct dynevent_cmd *dcmd)
 {
-	dcmd->n_fields++;
-	return dcmd->n_fields <= SYNTH_FIELDS_MAX ? 0 : -EINVAL;
+	return dcmd->n_fields < SYNTH_FIELDS_MAX;
 }
 
 static bool synth_cmd_ok(struct dynevent_cmd *dcmd)
@@ -385,13 +387,15 @@ int synth_event_add_field(struct dynevent_cmd *dcmd, const char *type,
 	struct dynevent_arg_pair piece;
 	int err;
 
-	if (!synth_cmd_ok(dcmd) || !type || !field)
+	if (!synth_cmd_ok(dcmd) || !type || !field || !synth_cmd_room(dcmd))
 		return -EINVAL;
 	dynevent_arg_pair_init(&piece, 0, ';');
 	piece.lhs = type;
 	piece.rhs = field;
 	err = dynevent_arg_pair_add(dcmd, &piece, synth_check_type);
-	return err ?: synth_cmd_count_field(dcmd);
+	if (!err)
+		dcmd->n_fields++;
+	return err;
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field);
 
@@ -412,12 +416,14 @@ int synth_event_add_field_str(struct dynevent_cmd *dcmd, const char *decl)
 	struct dynevent_arg piece;
 	int err;
 
-	if (!synth_cmd_ok(dcmd) || !decl)
+	if (!synth_cmd_ok(dcmd) || !decl || !synth_cmd_room(dcmd))
 		return -EINVAL;
 	dynevent_arg_init(&piece, ';');
 	piece.str = decl;
 	err = dynevent_arg_add(dcmd, &piece, NULL);
-	return err ?: synth_cmd_count_field(dcmd);
+	if (!err)
+		dcmd->n_fields++;
+	return err;
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field_str);
 

@@ -24,11 +24,15 @@
  *           (and a replaced filter) is released only after
  *           tracepoint_synchronize_unregister(), which waits for every
  *           such section to end.
+ *           Checked by
+ *           tools/memory-model/litmus-tests/tracing/trigger-list.litmus.
  *
  *  counts   trig->count is shared by all CPUs.  Taking one firing is a
  *           compare-and-exchange loop that never goes below zero, so a
  *           ":N" trigger fires exactly N times however many CPUs race on
  *           it.  TRIGGER_COUNT_UNLIMITED is never decremented.
+ *           Checked by
+ *           tools/memory-model/litmus-tests/tracing/trigger-count.litmus.
  *
  *  flags    TRIGGER_MODE and TRIGGER_COND in file->flags are changed with
  *           atomic bitops under event_mutex and read without locks by the

@@ -26,6 +26,7 @@
  * struct event_filter with rcu_assign_pointer() and frees the old one only
  * after tracepoint_synchronize_unregister(), so an event firing in any
  * context, NMI included, sees either the old or the new program whole.
+ * Checked by tools/memory-model/litmus-tests/tracing/filter-publish.litmus.
  */
 #ifndef _TRACE_FILTER_H
 #define _TRACE_FILTER_H

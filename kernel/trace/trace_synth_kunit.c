@@ -210,6 +210,7 @@ static void synth_api_cmd_errors_test(struct kunit *test)
 	struct synth_field_desc bad[] = { { .type = "u64", .name = NULL } };
 	struct dynevent_cmd cmd;
 	char *buf = kunit_kzalloc(test, MAX_DYNEVENT_CMD_LEN, GFP_KERNEL);
+	size_t len;
 	int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
@@ -230,7 +231,11 @@ static void synth_api_cmd_errors_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, " kunit_x  u64 a;", buf);
 	for (i = 1; i < SYNTH_FIELDS_MAX; i++)
 		KUNIT_EXPECT_EQ(test, 0, synth_event_add_field(&cmd, "u8", "f"));
+	len = strlen(buf);
+	/* the 65th field is refused and leaves nothing in the command */
 	KUNIT_EXPECT_EQ(test, -EINVAL, synth_event_add_field(&cmd, "u8", "g"));
+	KUNIT_EXPECT_EQ(test, -EINVAL, synth_event_add_field_str(&cmd, "u8 h"));
+	KUNIT_EXPECT_EQ(test, len, strlen(buf));
 
 	synth_event_cmd_init(&cmd, buf, MAX_DYNEVENT_CMD_LEN);
 	KUNIT_EXPECT_EQ(test, -EINVAL,

@@ -63,8 +63,10 @@
  *   serializes registrations on that fd; it is never held together with
  *   event_mutex (the event is found and pinned first, then slotted).  The
  *   fd's index table is replaced (never modified in place) under that mutex
- *   and published with rcu_assign_pointer(); write() reads it under
- *   rcu_read_lock(); old tables are freed with kfree_rcu().
+ *   and published with rcu_assign_pointer(); write() reads it with
+ *   rcu_dereference_sched() in a preempt-disabled section, which is an
+ *   RCU read-side section; old tables are freed with kfree_rcu().
+ *   Checked by tools/memory-model/litmus-tests/tracing/user-fd-table.litmus.
  *
  * - user_event.refs (refcount_t, saturating) pins an event: the registry
  *   holds 1, every fd table slot naming the event holds 1.  An fd names an
@@ -82,6 +84,7 @@
  *   served by their probe data, faults the pages in and walks the (maybe
  *   replaced) array again, serving only the consumers it has not noted:
  *   no index survives the section.
+ *   Checked by tools/memory-model/litmus-tests/tracing/user-write-funcs.litmus.
  *
  * - Status bits change only under event_mutex with atomic little-endian
  *   bit operations; user space reads the page without any lock.  Each
@@ -100,6 +103,7 @@
  *   under event_mutex, then the files, then the group.  An event's
  *   pointer to its group is thus valid for the event's whole life, and an
  *   fd's for the fd's.  The write path never looks at groups.
+ *   Checked by tools/memory-model/litmus-tests/tracing/user-group-rmdir.litmus.
  *
  * - An event registered through the remote-write layout without
  *   USER_EVENT_REG_PERSIST is transient: when its last pin goes (fd slot or

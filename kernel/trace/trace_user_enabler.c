@@ -19,6 +19,11 @@
  * swapped out, shared, watched) makes the word pending, and the
  * user_event_mm's work item faults it in with only the mmap lock held and
  * tries again.  See trace_user.h for the lifetime rules.
+ *
+ * A word's bit is set after the event's new consumer is published, with
+ * the fully ordered mmget_not_zero() in between, so a program that sees
+ * the bit and writes finds the consumer: checked by
+ * tools/memory-model/litmus-tests/tracing/user-enabler-bit.litmus.
  */
 #include <linux/highmem.h>
 #include <linux/mm.h>

@@ -14,8 +14,14 @@
  * "always off" slot.
  *
  * Everything here runs under event_mutex, except user space reading the
- * page, which needs no lock: bits flip with atomic set_bit_le/clear_bit_le
- * and a stale read only means one more or one less event gets written.
+ * page, which needs no lock: bits flip with atomic set_bit_le/clear_bit_le.
+ * A bit is set only after the event's new consumer is in its
+ * tracepoint's array, with a full barrier between: a program that sees
+ * its bit and writes finds the consumer
+ * (tools/memory-model/litmus-tests/tracing/user-status-bit.litmus).  A
+ * bit cleared late only means one more write that nobody records.
+ * The bit changes in the same hold of event_mutex as the consumer counts
+ * (tools/memory-model/litmus-tests/tracing/user-status-update.litmus).
  * A group's page goes with the group; a program that still maps it keeps
  * the page (vm_insert_page() took a reference), with every bit clear.
  * The file that maps it and shows the bits in text is in trace_user_fs.c.
@@ -151,9 +157,16 @@ bool user_event_bit_update(struct user_event *ev)
 	if (on == ev->status_on)
 		return false;
 	ev->status_on = on;
-	if (ev->bit && on)
+	if (ev->bit && on) {
+		/*
+		 * The new consumer's probe is in the tracepoint's array:
+		 * a program that sees its bit and writes finds it
+		 * (user-status-bit.litmus)
+		 */
+		smp_mb__before_atomic();
 		set_bit_le(ev->bit, user_event_status_bits(ev));
-	else if (ev->bit)
+	} else if (ev->bit) {
 		clear_bit_le(ev->bit, user_event_status_bits(ev));
+	}
 	return true;
 }

@@ -130,6 +130,7 @@
  *    a failed cmpxchg (a failed cmpxchg orders nothing), and the walk of
  *    tracing_map_sort_entries().  What the sort then reads of the element
  *    (key, private data, sums) comes after that acquire.
+ *    Checked by tools/memory-model/litmus-tests/tracing/map-publish.litmus.
  *  - The key and elt_init()'s stores are plain: before the publish nobody
  *    else can reach the element (it was taken from n_taken or popped from
  *    the spare stack by this context alone), and after it they never
@@ -142,6 +143,8 @@
  *    the top with a fully ordered cmpxchg; pop loads the top with an
  *    acquire before it reads next_spare (READ_ONCE, as a racing push may
  *    rewrite it; the generation then fails the pop's cmpxchg).
+ *    Checked by tools/memory-model/litmus-tests/tracing/map-spare.litmus
+ *    and tools/memory-model/litmus-tests/tracing/map-spare-aba.litmus.
  *  - Sums: relaxed atomic64 adds and reads.  They publish nothing; a
  *    reader that found the element sees a sum at least as recent as the
  *    zero it was published with, and each add lands exactly once.  hits
@@ -154,6 +157,8 @@
  *    value: when the bit it cleared was set by a newer store, the read
  *    cannot be satisfied early with the older value, so a value is never
  *    consumed without being read.
+ *    Checked by tools/memory-model/litmus-tests/tracing/map-var-set.litmus
+ *    and tools/memory-model/litmus-tests/tracing/map-var-consume.litmus.
  *  - 'clearing': the clear stores true, waits for the events in flight,
  *    resets the table, elements, counters and spares with plain stores,
  *    and stores false with a release; inserts and lookups load it with an
@@ -163,9 +168,12 @@
  *    key is being given, adding the old key's counts to it.  An event
  *    that runs before it sees true is in an RCU read-side section that
  *    the clear waits for.
+ *    Checked by tools/memory-model/litmus-tests/tracing/map-clear-grace.litmus
+ *    and tools/memory-model/litmus-tests/tracing/map-clear-reopen.litmus.
  *  - The clear and the sort never run at once (both under event_mutex),
  *    and tracing_map_init()'s stores reach events through the RCU publish
  *    of the trigger that uses the map.
+ *    Checked by tools/memory-model/litmus-tests/tracing/trigger-list.litmus.
  */
 #include <linux/hash.h>
 #include <linux/rcupdate.h>

@@ -291,8 +291,8 @@ static void check_event(struct __test_metadata *_metadata, const char *event,
  */
 TEST(synthetic_records_have_zero_padding)
 {
-	const char *hist = "hist:keys=common_pid:m=sig:"
-			   "onmax($m).trace(ue_padsyn,common_flags,common_type,sig,comm)";
+	const char *hist =
+	"hist:keys=common_pid:m=sig:onmax($m).trace(ue_padsyn,common_flags,common_type,sig,comm)";
 	struct verdict v = {0};
 	struct layout l;
 

@@ -9,11 +9,12 @@
  * the status page and writes as it did.
  */
 #define USER_EVENTS_STATUS_PAGE
+#include <assert.h>
 #include <sys/uio.h>
 #include <linux/user_events.h>
 
-_Static_assert(sizeof(struct user_reg) == 20, "status-page layout");
-_Static_assert(sizeof(struct user_enabler_reg) == 28, "remote-write layout");
+static_assert(sizeof(struct user_reg) == 20, "status-page layout");
+static_assert(sizeof(struct user_enabler_reg) == 28, "remote-write layout");
 
 #include "ue_util.h"
 #include "../kselftest_harness.h"

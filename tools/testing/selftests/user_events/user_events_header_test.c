@@ -8,16 +8,17 @@
  * and writes with nothing else from this header.
  */
 #include <linux/user_events.h>
+#include <assert.h>
 
-_Static_assert(sizeof(struct user_reg) == 28, "remote-write layout");
-_Static_assert(sizeof(struct user_status_reg) == 20, "status-page layout");
-_Static_assert(sizeof(struct user_unreg) == 16, "unregister");
-_Static_assert(__builtin_offsetof(struct user_reg, enable_addr) == 8,
-	       "remote-write layout");
-_Static_assert(__builtin_offsetof(struct user_reg, write_index) == 24,
-	       "remote-write layout");
-_Static_assert(__builtin_offsetof(struct user_status_reg, status_bit) == 12,
-	       "status-page layout");
+static_assert(sizeof(struct user_reg) == 28, "remote-write layout");
+static_assert(sizeof(struct user_status_reg) == 20, "status-page layout");
+static_assert(sizeof(struct user_unreg) == 16, "unregister");
+static_assert(__builtin_offsetof(struct user_reg, enable_addr) == 8,
+	      "remote-write layout");
+static_assert(__builtin_offsetof(struct user_reg, write_index) == 24,
+	      "remote-write layout");
+static_assert(__builtin_offsetof(struct user_status_reg, status_bit) == 12,
+	      "status-page layout");
 
 /* A header that included a libc header would have brought these along */
 #ifdef _SYS_UIO_H

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# litmus.sh - run our litmus tests (tools/memory-model/litmus-tests/tracing/)
+# with herd7 against the kernel memory model of the laid-over tree
+# (build/src/tools/memory-model), and fail on any unexpected result.
+#
+# Each test states its expected result in its header ("Result: Never" or
+# "Result: Sometimes", the observation herd7 prints for its "exists"
+# clause).  A mutation ("Mutation of: X.litmus") is X with its key
+# barrier, acquire/release or RCU call weakened: it must give the bad
+# outcome (Sometimes), and every test expecting Never must have one, so
+# that no test passes vacuously.  A test expecting Never must also show
+# no data race (the memory model leaves a racy program's outcome
+# undefined).  The code a test models is quoted in its header ("Code:
+# FILE: TEXT", found in build/src; "Base: FILE: TEXT", in the base tree),
+# so a test that no longer matches the code fails here.
+#
+# herd7: the user's, from PATH, if there is one; else the one built in
+# $CACHE/herdtools7-7.57 from the herdtools7 7.57 sources (see
+# tools/memory-model/litmus-tests/tracing/README), with Debian's OCaml
+# packages (LITMUS_PKGS in lib.sh, installed only for that build).
+. "$(dirname "$0")/lib.sh"
+
+HERD_VERSION=7.57
+
+# herd7_build PREFIX - build herd7 from the herdtools7 sources into PREFIX
+herd7_build() {
+	local prefix=$1 tarball=${HERDTOOLS7_TARBALL:-} tmp
+	local shared
+	shared=$(cd "$ROOT/.." && pwd)/shared/tools/herdtools7-$HERD_VERSION.tar.xz
+	local url=https://github.com/herd/herdtools7/archive/refs/tags/$HERD_VERSION.tar.gz
+
+	tmp=$(mktemp -d "$CACHE/.herdtools7-XXXXXX")
+	# shellcheck disable=SC2064
+	trap "rm -rf '$tmp'" EXIT
+	if [ -z "$tarball" ] && [ -f "$shared" ]; then
+		tarball=$shared
+	elif [ -z "$tarball" ]; then
+		say "fetching the herdtools7 $HERD_VERSION release from $url"
+		tarball=$tmp/herdtools7-$HERD_VERSION.tar.gz
+		python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
+			"$url" "$tarball" || die "cannot fetch $url (set HERDTOOLS7_TARBALL to a copy)"
+	fi
+	say "building herd7 from $tarball into $prefix (once)"
+	tar -xf "$tarball" -C "$tmp"
+	[ -f "$tmp/herdtools7-$HERD_VERSION/herd/herd.ml" ] ||
+		die "$tarball holds no herdtools7-$HERD_VERSION/ sources"
+	(
+		cd "$tmp/herdtools7-$HERD_VERSION"
+		# Version.ml: where herd7 finds its own library of models
+		sh ./version-gen.sh "$prefix" > /dev/null
+		dune build -j "$JOBS" --profile release herd/herd.exe
+	) >&2 || die "herd7 did not build"
+	mkdir -p "$tmp/out/bin" "$tmp/out/share/herdtools7"
+	cp "$tmp/herdtools7-$HERD_VERSION/_build/default/herd/herd.exe" "$tmp/out/bin/herd7"
+	cp -r "$tmp/herdtools7-$HERD_VERSION/herd/libdir" "$tmp/out/share/herdtools7/herd"
+	rm -rf "$prefix" && mv -T "$tmp/out" "$prefix"
+	rm -rf "$tmp"
+	trap - EXIT
+}
+
+herd=$(PATH=$TS_FULL_PATH command -v herd7 || true)
+if [ -z "$herd" ]; then
+	prefix=$CACHE/herdtools7-$HERD_VERSION
+	herd=$prefix/bin/herd7
+	mkdir -p "$CACHE"
+	exec 8> "$CACHE/.herdtools7.lock"
+	flock 8
+	if [ ! -x "$herd" ]; then
+		TS_WITH_LITMUS=1
+		PATH=$(declared_path)
+		herd7_build "$prefix"
+	fi
+	flock -u 8
+fi
+say "herd7: $herd ($("$herd" -version 2>/dev/null | head -n1))"
+
+"$ROOT/harness/tree.sh"
+base=$(base_tree)
+lkmm=$SRC/tools/memory-model
+[ -f "$lkmm/linux-kernel.cfg" ] || die "no kernel memory model in ${lkmm#$ROOT/}"
+# Run from the memory model's folder, as its README does
+dir=litmus-tests/tracing
+[ -d "$lkmm/$dir" ] || die "${lkmm#$ROOT/}/$dir: not laid over"
+
+# field FILE NAME - the value of the header line " * NAME: value"
+field() { sed -n "s/^ \* $2: *//p" "$1" | head -n1; }
+# body FILE - the test past its header comment
+body() { sed '1,/^ \*)$/d' "$1"; }
+
+log=$B/logs/litmus
+mkdir -p "$log"
+pass=0 fail=0
+cd "$lkmm"
+for f in "$dir"/*.litmus; do
+	t=$(basename "$f" .litmus)
+	want=$(field "$f" Result)
+	of=$(field "$f" 'Mutation of')
+	why=""
+	[ "$(sed -n '1s/^C //p' "$f")" = "$t" ] || why="its first line is not 'C $t'"
+	case $want in
+	Never | Sometimes) ;;
+	*) why="no 'Result: Never' or 'Result: Sometimes' in its header" ;;
+	esac
+	if [ -n "$of" ]; then
+		if [ ! -f "$dir/$of" ]; then
+			why="${why:-mutation of $of, which does not exist}"
+		elif [ "$want" != Sometimes ]; then
+			why="${why:-a mutation must give the bad outcome (Result: Sometimes)}"
+		elif cmp -s <(body "$f") <(body "$dir/$of"); then
+			why="${why:-the same test as $of}"
+		fi
+	elif [ "$want" = Never ] &&
+		! grep -qxF " * Mutation of: $t.litmus" "$dir"/*.litmus; then
+		why="${why:-no mutation shows that its result depends on its barriers}"
+	fi
+	# The code the test models is still there, as quoted
+	while IFS= read -r q; do
+		kind=${q%%:*} q=${q#*: } file=${q%%: *} text=${q#*: }
+		if [ "$kind" = Code ]; then tree=$SRC; else tree=$base; fi
+		grep -qF -- "$text" "$tree/$file" 2>/dev/null ||
+			why="${why:-$kind line not in ${file}: $text}"
+	done < <(sed -n 's/^ \* \(Code\|Base\): /\1: /p' "$f")
+
+	out=$log/$t.out
+	start=$(date +%s%N)
+	if ! timeout 600 "$herd" -conf linux-kernel.cfg "$f" > "$out" 2>&1; then
+		why="${why:-herd7 failed or ran past 600 s, see ${out#$ROOT/}}"
+	fi
+	ms=$((($(date +%s%N) - start) / 1000000))
+	got=$(awk -v t="$t" '$1 == "Observation" && $2 == t { print $3 }' "$out")
+	race=$(grep -q '^Flag data-race' "$out" && echo ", data race" || true)
+	case $got in
+	Always) seen=Sometimes ;;
+	*) seen=$got ;;
+	esac
+	if [ -z "$why" ] && [ "$seen" != "$want" ]; then
+		why="expected $want, herd7 says ${got:-nothing}"
+	fi
+	if [ -z "$why" ] && [ "$want" = Never ] && [ -n "$race" ]; then
+		why="a data race: the outcome is undefined"
+	fi
+	if [ -z "$why" ]; then
+		printf 'PASS  %-36s %-9s%s%s (%d.%02d s)\n' "$t" "$got" \
+			"${of:+ mutation of ${of%.litmus}}" "$race" $((ms / 1000)) $((ms % 1000 / 10))
+		pass=$((pass + 1))
+	else
+		printf 'FAIL  %-36s %s\n' "$t" "$why"
+		fail=$((fail + 1))
+	fi
+done
+[ $((pass + fail)) -gt 0 ] || die "no litmus test in $dir"
+echo "litmus: $pass passed, $fail failed"
+[ "$fail" = 0 ]
