@@ -13,9 +13,10 @@ bad=0
 # a macro layer that expands to declarations, definitions and text, and
 # patches whose new files all sit under paths MAINTAINERS already covers
 # (FILE_PATH_CHANGES).
-comps=($(ls "$ROOT"/harness/components/*.txt | sort))
+comps=($(series_components))
 i=0
-for p in "$B"/patches/*.patch; do
+# The cover letter (0000) has no diff to check.
+for p in $(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-'); do
 	ignore=$(sed -n '2,/^$/s/^Checkpatch-ignore: //p' "${comps[$i]}")
 	i=$((i + 1))
 	if out=$(cd "$base" && perl scripts/checkpatch.pl --strict --quiet ${ignore:+--ignore "$ignore"} "$p" 2>&1) &&

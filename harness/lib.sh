@@ -283,6 +283,66 @@ owned_files() {
 	done)
 }
 
+# The series: harness/components/*.txt, one patch each, in name order.  A
+# component file holds the commit subject on its first line, a `Files:`
+# line with the paths (globs) of our files and of our patches/ it brings,
+# an optional `Checkpatch-ignore:` line, a blank line and the message.
+series_components() {
+	ls "$ROOT"/harness/components/*.txt | LC_ALL=C sort
+}
+
+# component_members COMP - the files COMP brings (its Files: globs expanded
+# in the work tree), in the order its Files: line names them.
+component_members() {
+	local g f
+	(cd "$ROOT" && for g in $(sed -n '2,/^$/s/^Files: //p' "$1"); do
+		for f in $g; do
+			if [ -e "$f" ]; then echo "$f"; fi
+		done
+	done)
+}
+
+# lay_component COMP DIR - what COMP does to the tree DIR: its files are
+# laid over it, then its patches applied in the order its Files: line
+# names them.  make kernel (tree.sh) and make patches (patches.sh) both lay
+# the components this way, in series order, so a patch of one component
+# may change a base file that a later component replaces.
+lay_component() {
+	local f
+	for f in $(component_members "$1" | grep -v '^patches/' || true); do
+		install -D -m 644 "$ROOT/$f" "$2/$f"
+	done
+	for f in $(component_members "$1" | grep '^patches/' || true); do
+		patch -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
+			die "$f ($(basename "$1")) does not apply"
+	done
+}
+
+# patch_targets PATCH... - the files the patches create, change or delete
+# (a deletion has only "--- a/").
+patch_targets() {
+	local p
+	for p in "$@"; do
+		sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$p"
+	done | LC_ALL=C sort -u
+}
+
+# stage_series DIR - lay the whole series in DIR: the base's version of
+# every file the series touches, then every component in order.  DIR then
+# holds what make kernel copies over the base tree; a file the series
+# deletes is absent.
+stage_series() {
+	local base f c
+	base=$(base_tree)
+	for f in $( (owned_files | grep -v '^patches/'; patch_targets "$ROOT"/patches/*.patch) |
+			LC_ALL=C sort -u); do
+		if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$1/$f"; fi
+	done
+	for c in $(series_components); do
+		lay_component "$c" "$1"
+	done
+}
+
 # owned_kernel_sources - the C files of ours under kernel/, less the
 # KUnit suites: the code the coverage variant profiles and make coverage
 # measures.

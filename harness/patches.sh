@@ -2,69 +2,68 @@
 # SPDX-License-Identifier: GPL-2.0
 # patches.sh - emit the series as `git format-patch` patches against the
 # pristine base, one per component (harness/components/*.txt, in name order),
-# into build/patches/, and prove that they apply with `git am`.
+# into build/patches/, with a cover letter, and prove that they apply with
+# `git am` and make the tree make kernel lays out.
 #
 # A component file holds the commit subject on its first line, a
 # `Files:` line with the paths (globs) of our files and of our patches/ it
-# consists of, a blank line, and the commit message body.
+# consists of, an optional `Checkpatch-ignore:` line, a blank line, and the
+# commit message body.  Each commit lays its component over the previous
+# one as make kernel does (lay_component in lib.sh): its files, then its
+# patches.
+#
+# The cover letter (0000-cover-letter.patch) takes its subject and text
+# from harness/cover-letter.txt; the version (-v) is harness/series-version;
+# --base names the commit of the base's files the series applies to.
 . "$(dirname "$0")/lib.sh"
 
 base=$(base_tree)
 author="Tracing Series Developers <tracing-series@example.org>"
+version=$(cat "$ROOT/harness/series-version")
 repo=$B/series
 out=$B/patches
 rm -rf "$repo" "$out" && mkdir -p "$repo" "$out"
 cd "$ROOT"
 
-# The files each component brings, and a check that every file is claimed.
+# Each file of ours and each patch belongs to exactly one component, and
+# every file of ours is claimed.
 declare -A owner
-comps=$(ls harness/components/*.txt | sort)
+comps=$(series_components)
 for c in $comps; do
-	for g in $(sed -n 's/^Files: //p' "$c"); do
-		found=0
-		for f in $g; do
-			[ -e "$f" ] || continue
-			case $f in
-			patches/*) ;;
-			*) [ -n "$(for d in $OVERLAY_DIRS; do case $f in "$d"/*) echo y ;; esac; done)" ] ||
-				die "$c: $f is not at a kernel path" ;;
-			esac
-			owner[$f]=$c found=1
-		done
-		[ $found = 1 ] || die "$c: nothing matches $g"
+	found=0
+	for f in $(component_members "$c"); do
+		case $f in
+		patches/*) ;;
+		*) [ -n "$(for d in $OVERLAY_DIRS; do case $f in "$d"/*) echo y ;; esac; done)" ] ||
+			die "$c: $f is not at a kernel path" ;;
+		esac
+		[ -z "${owner[$f]:-}" ] || die "$f is in ${owner[$f]##*/} and ${c##*/}"
+		owner[$f]=$c found=1
 	done
+	[ $found = 1 ] || die "$c: its Files: match nothing"
 done
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
-for f in $(find $dirs patches -type f 2>/dev/null | sort); do
+for f in $(find $dirs patches -type f ! -name '.*' 2>/dev/null | sort); do
 	[ -n "${owner[$f]:-}" ] || die "$f belongs to no component in harness/components/"
 done
 
 # Pre-images: the base's version of every file the series touches.
-touched=$(for f in "${!owner[@]}"; do
-	case $f in
-	patches/*) sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$f" ;;
-	*) echo "$f" ;;
-	esac
-done | sort -u)
+touched=$( (printf '%s\n' "${!owner[@]}" | grep -v '^patches/'
+	patch_targets $(printf '%s\n' "${!owner[@]}" | grep '^patches/')) | sort -u)
 git_q() { git -C "$1" -c user.name="${author% <*}" -c user.email="tracing-series@example.org" "${@:2}"; }
 git -C "$repo" init -q
 for f in $touched; do
-	[ -f "$base/$f" ] && install -D -m 644 "$base/$f" "$repo/$f"
+	if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$repo/$f"; fi
 done
 git_q "$repo" add -A
 git_q "$repo" commit -q --allow-empty -m "base: $(base_version "$base")"
+base_commit=$(git -C "$repo" rev-parse HEAD)
 pre=$(mktemp -d)
 cp -a "$repo/." "$pre/"
 
 n=0
 for c in $comps; do
-	for f in $(printf '%s\n' "${!owner[@]}" | sort); do
-		[ "${owner[$f]}" = "$c" ] || continue
-		case $f in
-		patches/*) patch -s -p1 -d "$repo" --no-backup-if-mismatch < "$f" || die "$f does not apply" ;;
-		*) install -D -m 644 "$f" "$repo/$f" ;;
-		esac
-	done
+	lay_component "$c" "$repo"
 	msg=$(mktemp)
 	{ head -n1 "$c"; echo; sed '1,/^$/d' "$c"; echo; echo "Signed-off-by: $author"; } > "$msg"
 	git_q "$repo" add -A
@@ -72,10 +71,40 @@ for c in $comps; do
 	rm -f "$msg"
 	n=$((n + 1))
 done
-git -C "$repo" format-patch -q -o "$out" HEAD~$n
-say "$n patches in build/patches/"
+git_q "$repo" format-patch -q --cover-letter --base="$base_commit" -v "$version" \
+	-o "$out" "$base_commit..HEAD"
+# The files are named NNNN-subject.patch, the version is in their subjects.
+for p in "$out"/v"$version"-*.patch; do
+	mv "$p" "$out/${p##*/v"$version"-}"
+done
+# The cover letter's subject and text.
+cover=$out/0000-cover-letter.patch
+python3 - "$cover" "$ROOT/harness/cover-letter.txt" <<-'EOF'
+	import sys
+	path, text = sys.argv[1], open(sys.argv[2]).read().rstrip("\n").split("\n")
+	subject, body = text[0], "\n".join(text[1:]).strip("\n")
+	letter = open(path).read()
+	assert "*** SUBJECT HERE ***" in letter and "*** BLURB HERE ***" in letter
+	letter = letter.replace("*** SUBJECT HERE ***", subject, 1)
+	letter = letter.replace("*** BLURB HERE ***", body, 1)
+	open(path, "w").write(letter)
+EOF
+say "$n patches and a cover letter (v$version) in build/patches/"
 
-# They must apply to the pristine base with git am.
-git_q "$pre" am -q "$out"/*.patch || die "the series does not apply with git am"
-rm -rf "$pre"
+# They must apply to the pristine base with git am (the documentation
+# shows output as the kernel prints it, a space before a tab included) ...
+git_q "$pre" am -q --whitespace=nowarn $(ls "$out"/[0-9]*.patch | grep -v '/0000-') ||
+	die "the series does not apply with git am"
 say "the series applies to the pristine base with git am"
+# ... and make the tree make kernel lays out, byte for byte.
+stage=$(mktemp -d)
+stage_series "$stage"
+for f in $touched $(patch_targets patches/*.patch); do
+	if [ -f "$stage/$f" ]; then
+		cmp -s "$stage/$f" "$pre/$f" || die "$f: the series and make kernel differ"
+	elif [ -e "$pre/$f" ]; then
+		die "$f: the series keeps a file make kernel deletes"
+	fi
+done
+rm -rf "$pre" "$stage"
+say "the series makes the tree of make kernel"

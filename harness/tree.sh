@@ -2,6 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Lay our files and patches over a copy of the base tree in build/src.
 #
+# The tree is the series' own: the components of harness/components/ are
+# laid in series order, each its files then its patches (lay_component in
+# lib.sh, which make patches uses too), so build/src is what the last patch
+# of the series makes.
+#
 # The copy is made once.  On every later run the files we own and the files
 # our patches touch are rebuilt in a staging folder from the pristine base,
 # and only those whose content changed are copied into build/src, so kbuild
@@ -35,26 +40,19 @@ cd "$ROOT"
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
 # Hidden files are left out (an editor's, a tool's), all but kunit.py's
 # .kunitconfig.
-ours=$(if [ -n "$dirs" ]; then
+found=$(if [ -n "$dirs" ]; then
 	find $dirs -type f ! -name '*.o' \( ! -name '.*' -o -name .kunitconfig \) | sort
 fi)
 patches=$(ls patches/*.patch 2>/dev/null | sort || true)
-# Files a patch creates, changes or deletes (a deletion has only "--- a/").
-patched=$(for p in $patches; do sed -n 's|^[-+][-+][-+] [ab]/\([^	 ]*\).*|\1|p' "$p"; done | sort -u)
+patched=$(if [ -n "$patches" ]; then patch_targets $patches; fi)
 previous=$(cat "$manifest" 2>/dev/null || true)
 
-for f in $(printf '%s\n' $ours $patched | sort -u); do
-	if [ -f "$base/$f" ]; then
-		mkdir -p "$stage/$(dirname "$f")" && cp "$base/$f" "$stage/$f"
-	fi
-done
-for f in $ours; do
-	mkdir -p "$stage/$(dirname "$f")" && cp "$f" "$stage/$f"
-done
-for p in $patches; do
-	patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" ||
-		die "$p does not apply to the base (with our files laid over it)"
-done
+# Every file of ours and every patch is laid by some component.
+claimed=$(series_components | while read -r c; do component_members "$c"; done | sort -u)
+unclaimed=$(comm -23 <(printf '%s\n' $found $patches | sort -u) <(echo "$claimed"))
+[ -z "$unclaimed" ] || die "in no component of harness/components/: $(echo $unclaimed)"
+ours=$(echo "$claimed" | grep -v '^patches/' || true)
+stage_series "$stage"
 
 changed=0
 for f in $(printf '%s\n' $ours $patched | sort -u); do

@@ -8,7 +8,8 @@
 # build/logs/LOGNAME.out.  TCG is used unless KVM really works (the CPU must
 # offer vmx/svm and /dev/kvm be usable); TS_ICOUNT=1 selects deterministic
 # -icount time (TCG only), TS_QEMU_ARGS extra QEMU options.  Exits 124 when the VM does not finish in
-# TS_VM_TIMEOUT seconds.
+# TS_VM_TIMEOUT seconds.  TS_KERNEL boots another image than the variant's
+# (make bisect boots each step's), TS_INITRD another initramfs.
 #
 # Without ACPI the guest learns its CPUs from SeaBIOS's MP table, which
 # lists one CPU per socket: hence -smp N,sockets=N, or only one CPU boots.
@@ -26,7 +27,7 @@
 
 variant=$1 mode=$2 logname=$3
 shift 3
-kernel=$(bzimage "$variant")
+kernel=${TS_KERNEL:-$(bzimage "$variant")}
 [ -f "$kernel" ] || die "no kernel at $kernel"
 initrd=${TS_INITRD:-$B/initramfs.cpio}
 mkdir -p "$B/logs"

@@ -194,12 +194,28 @@ const char *event_filter_text(struct trace_event_file *file);
 struct filter_pattern *filter_pattern_new(const char *text, int len,
 					  bool glob, bool *negate);
 
-/* trace_filter_eval.c */
+/* trace_filter_parse.c: what the compiler builds, it frees */
 void filter_prog_free(struct prog_entry *prog);
 bool filter_code_has_pattern(int code);
 bool filter_code_has_mask(int code);
-int filter_strbuf_alloc(void);
 void filter_pattern_free(struct filter_pattern *pat);
+
+/* Bytes copied from a char * before comparing, NUL included. */
+#define FILTER_STRBUF_LEN	1024
+
+/* Task, softirq, hardirq and NMI: see interrupt_context_level(). */
+#define FILTER_STRBUF_LEVELS	4
+
+/* Per-CPU scratch space for strings behind pointers. */
+struct filter_strbuf {
+	char	buf[FILTER_STRBUF_LEVELS][FILTER_STRBUF_LEN]; /* per context */
+};
+
+/* The evaluator's, allocated by the compiler: filter_strbuf_alloc() */
+extern struct filter_strbuf __percpu *filter_strbuf;
+int filter_strbuf_alloc(void);
+
+/* trace_filter_eval.c */
 bool filter_pattern_match(const struct filter_pattern *pat,
 			  const char *str, int len);
 

@@ -32,34 +32,6 @@
 #include "trace_filter.h"
 #include "trace_loc.h"
 
-/* Bytes copied from a char * before comparing, NUL included. */
-#define FILTER_STRBUF_LEN	1024
-
-/* Task, softirq, hardirq and NMI: see interrupt_context_level(). */
-#define FILTER_STRBUF_LEVELS	4
-
-/* Per-CPU scratch space for strings behind pointers. */
-struct filter_strbuf {
-	char	buf[FILTER_STRBUF_LEVELS][FILTER_STRBUF_LEN]; /* per context */
-};
-
-/* Allocated with the first pointer predicate, then kept for good. */
-static struct filter_strbuf __percpu *filter_strbuf;
-
-int filter_strbuf_alloc(void)
-{
-	struct filter_strbuf __percpu *bufs;
-
-	if (READ_ONCE(filter_strbuf))
-		return 0;
-	bufs = alloc_percpu(struct filter_strbuf);
-	if (!bufs)
-		return -ENOMEM;
-	if (cmpxchg(&filter_strbuf, NULL, bufs))
-		free_percpu(bufs);
-	return 0;
-}
-
 /**
  * filter_pattern_match - compare a bounded string with a pattern
  * @pat: the compiled pattern
@@ -101,13 +73,6 @@ bool filter_pattern_match(const struct filter_pattern *pat,
 	if (pat->how == FILTER_MATCH_MIDDLE)
 		return strnstr(str, pat->text, n);
 	return n >= pat->len && !memcmp(str + n - pat->len, pat->text, pat->len);
-}
-
-void filter_pattern_free(struct filter_pattern *pat)
-{
-	if (pat)
-		kfree(pat->glob);
-	kfree(pat);
 }
 
 /* A string behind a kernel or user pointer stored in the record. */
@@ -442,31 +407,3 @@ void trace_event_filter_record(struct trace_event_buffer *fbuf,
 	}
 }
 EXPORT_SYMBOL_GPL(trace_event_filter_record);
-
-bool filter_code_has_pattern(int code)
-{
-	return (code >= FILTER_T_STR && code <= FILTER_T_COMM) || code == FILTER_T_IP;
-}
-
-bool filter_code_has_mask(int code)
-{
-	return (code >= FILTER_T_IN8 && code <= FILTER_T_IN64) ||
-	       code == FILTER_T_CPU_IN || code == FILTER_T_MASK_EQ ||
-	       code == FILTER_T_MASK_BAND;
-}
-
-/* Free a program and the operands its entries own. */
-void filter_prog_free(struct prog_entry *prog)
-{
-	struct prog_entry *e;
-
-	if (!prog)
-		return;
-	for (e = prog; e->code != FILTER_T_END; e++) {
-		if (filter_code_has_pattern(e->code))
-			filter_pattern_free(e->pat);
-		else if (filter_code_has_mask(e->code))
-			kfree(e->mask);
-	}
-	kfree(prog);
-}

@@ -242,6 +242,30 @@ struct filter_pattern *filter_pattern_new(const char *text, int len,
 	return pat;
 }
 
+void filter_pattern_free(struct filter_pattern *pat)
+{
+	if (pat)
+		kfree(pat->glob);
+	kfree(pat);
+}
+
+/* Allocated with the first pointer predicate, then kept for good. */
+struct filter_strbuf __percpu *filter_strbuf;
+
+int filter_strbuf_alloc(void)
+{
+	struct filter_strbuf __percpu *bufs;
+
+	if (READ_ONCE(filter_strbuf))
+		return 0;
+	bufs = alloc_percpu(struct filter_strbuf);
+	if (!bufs)
+		return -ENOMEM;
+	if (cmpxchg(&filter_strbuf, NULL, bufs))
+		free_percpu(bufs);
+	return 0;
+}
+
 /* Size of a numeric field as an index into the numeric family, or -1. */
 static int filter_size_index(int size)
 {
@@ -924,6 +948,34 @@ static int filter_link(struct filter_compiler *fc, int root)
 		e->next[1] = filter_target(fc->prog, e->on_true);
 	}
 	return ret;
+}
+
+bool filter_code_has_pattern(int code)
+{
+	return (code >= FILTER_T_STR && code <= FILTER_T_COMM) || code == FILTER_T_IP;
+}
+
+bool filter_code_has_mask(int code)
+{
+	return (code >= FILTER_T_IN8 && code <= FILTER_T_IN64) ||
+	       code == FILTER_T_CPU_IN || code == FILTER_T_MASK_EQ ||
+	       code == FILTER_T_MASK_BAND;
+}
+
+/* Free a program and the operands its entries own. */
+void filter_prog_free(struct prog_entry *prog)
+{
+	struct prog_entry *e;
+
+	if (!prog)
+		return;
+	for (e = prog; e->code != FILTER_T_END; e++) {
+		if (filter_code_has_pattern(e->code))
+			filter_pattern_free(e->pat);
+		else if (filter_code_has_mask(e->code))
+			kfree(e->mask);
+	}
+	kfree(prog);
 }
 
 /**
