@@ -12,6 +12,10 @@
  *   filter_five     (sig == 23 && errno == 0 && code != 0) ||
  *                   (pid < 0 || result > 5)           (five, all evaluated)
  *   filter_glob     comm ~ "f?l*[xyz]"               (a char[16] glob)
+ *   filter_numeric_pid_mark
+ *                   sig == 28, with the instance's events marked for pid
+ *                   filtering by an empty set_event_pid, as "echo >" left
+ *                   by trace-cmd and ftracetest leaves them
  *
  * filter_per_pred is the cost of one more predicate: (sixteen "sig == N"
  * joined by "||", all evaluated, minus one of them) / 15.  It leaves out
@@ -26,7 +30,8 @@
 
 #define ITERS	20000
 #define ROUNDS	5	/* each figure is the lowest of this many loops */
-#define EVENT	"/sys/kernel/tracing/events/signal/signal_generate/"
+#define TRACEFS	"/sys/kernel/tracing/"
+#define EVENT	TRACEFS "events/signal/signal_generate/"
 
 static pid_t self;
 
@@ -83,6 +88,13 @@ int main(void)
 		   "(sig == 23 && errno == 0 && code != 0) || (pid < 0 || result > 5)",
 		   idle);
 	ret |= run("filter_glob", "comm ~ \"f?l*[xyz]\"", idle);
+	/* a write of nothing marks every event; a truncating open of a
+	 * list that is not empty clears the marks
+	 */
+	bench_put(TRACEFS "set_event_pid", "\n", O_TRUNC);
+	ret |= run("filter_numeric_pid_mark", "sig == 28", idle);
+	bench_put(TRACEFS "set_event_pid", "1", O_TRUNC);
+	bench_put(TRACEFS "set_event_pid", "", O_TRUNC);
 
 	one = measure("sig == 1");
 	many = measure("sig == 1 || sig == 2 || sig == 3 || sig == 4 || "

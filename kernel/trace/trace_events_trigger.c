@@ -226,7 +226,9 @@ EXPORT_SYMBOL_GPL(event_triggers_post_call);
  * itself, so the probe builds it on its stack and hands it here instead.
  * The triggers see what they see on the general path but a ring buffer
  * event (@rbe is NULL): a histogram takes its time stamp from the
- * buffer's clock, as it does for the per-CPU buffered event.
+ * buffer's clock, as it does for the per-CPU buffered event.  A task that
+ * the instance's pid filter leaves out runs none of them, as on the
+ * general path, where trace_event_buffer_reserve() refuses it.
  *
  * Called from the probe where it would call trace_event_buffer_commit(),
  * one frame below it, so that a stacktrace trigger skips the same frames;
@@ -238,6 +240,9 @@ void trace_event_trigger_record(struct trace_event_file *file, void *rec)
 	unsigned int trace_ctx = tracing_gen_ctx_dec();
 	enum event_trigger_type deferred;
 
+	if (unlikely(file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(file))
+		return;
 	tracing_generic_entry_update(rec, file->event_call->event.type,
 				     trace_ctx);
 	deferred = event_triggers_call(file, file->tr->array_buffer.buffer, rec,

@@ -377,6 +377,11 @@ static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
  * path records.  A trigger attached in between gets the copy, an event
  * of the ring buffer as on that path, never the record on the stack.
  *
+ * A record of a task that the instance's pid filter (set_event_pid,
+ * set_event_notrace_pid) leaves out is dropped before its filter runs, as
+ * trace_event_buffer_reserve() drops it; an instance with pids marked
+ * keeps this path.
+ *
  * The header's flags and preempt count (tracing_gen_ctx_dec()) take longer
  * to gather than a numeric filter takes to run, so only a program that
  * reads them (FILTER_FL_HEADER_CTX) has them before it runs; a record kept
@@ -390,9 +395,13 @@ void trace_event_filter_record(struct trace_event_buffer *fbuf,
 			       struct trace_event_file *file, void *rec,
 			       unsigned int len)
 {
-	const struct prog_entry *prog = filter_prog(rcu_dereference_raw(file->filter));
+	const struct prog_entry *prog;
 	struct trace_entry *ent = rec;
 
+	if (unlikely(file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(file))
+		return;
+	prog = filter_prog(rcu_dereference_raw(file->filter));
 	if (prog && (prog->flags & FILTER_FL_HEADER_CTX)) {
 		tracing_generic_entry_update(ent, file->event_call->event.type,
 					     tracing_gen_ctx_dec());

@@ -294,15 +294,15 @@ static bool user_event_fault_in(const struct user_event_src *src)
 /* A file with one of these needs trace_event_buffer_reserve()/commit() */
 #define USER_EVENT_FILE_FL_SLOW	(EVENT_FILE_FL_SOFT_DISABLED |	\
 				 EVENT_FILE_FL_FILTERED |	\
-				 EVENT_FILE_FL_PID_FILTER |	\
 				 EVENT_FILE_FL_TRIGGER_MODE |	\
 				 EVENT_FILE_FL_TRIGGER_COND)
 
 /*
- * ftrace consumer.  A file without filter, triggers, pid filter or soft
- * disable, in an instance whose commit is plain (the usual case), has its
- * record reserved and committed straight in the ring buffer, as
- * trace_marker does; anything else goes through trace_event_buffer_*().
+ * ftrace consumer.  A file without filter, triggers or soft disable, in an
+ * instance whose commit is plain (the usual case), has its record
+ * reserved and committed straight in the ring buffer, as trace_marker
+ * does, once the pid filter, if the instance has pids marked, lets the
+ * writer through; anything else goes through trace_event_buffer_*().
  * again: a try after one whose copy came up short, whose triggers that
  * need no record ran already.  Inlined into the write path, the one caller
  * that counts.
@@ -314,13 +314,17 @@ user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
 	/* Filled by the reservation; not worth zeroing on every write */
 	struct trace_event_buffer fbuf __uninitialized;
 	size_t size = sizeof(struct trace_entry) + src->len;
+	unsigned long flags = READ_ONCE(file->flags);
 	bool plain;
 	void *rec;
 	int ret;
 
-	plain = !(READ_ONCE(file->flags) & USER_EVENT_FILE_FL_SLOW) &&
+	plain = !(flags & USER_EVENT_FILE_FL_SLOW) &&
 		trace_event_commit_is_plain(file->tr);
 	if (plain) {
+		if (unlikely(flags & EVENT_FILE_FL_PID_FILTER) &&
+		    trace_event_ignore_this_pid(file))
+			return 0;
 		/* The tracepoint walk added one to the preempt count */
 		fbuf.trace_ctx = tracing_gen_ctx_dec();
 		fbuf.buffer = file->tr->array_buffer.buffer;

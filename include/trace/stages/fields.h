@@ -275,15 +275,17 @@ __diag_pop();
 	 sizeof(struct raw) : 0)
 
 /*
- * Flags that send a probe off its plain path: those of
- * trace_trigger_soft_disabled(), and a filter where the record may be
- * built on the stack.  One test of them is all an event without any pays;
- * the rest of trace_trigger_soft_disabled()'s tests are left to its out
- * of line half, which makes them all.
+ * Flags that send a probe off its plain path: triggers, soft disable, and
+ * a filter where the record may be built on the stack.  One test of them
+ * is all an event without any pays; the rest of
+ * trace_trigger_soft_disabled()'s tests are left to its out of line half,
+ * which makes them all.  The pid filter is not one of them: the plain
+ * path's trace_event_buffer_reserve() and the stack's
+ * trace_event_filter_record() check it themselves, so pids marked in the
+ * instance cost an event only that check.
  */
 #define __te_slow_flags(stack_bytes)					\
 	(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_SOFT_DISABLED |	\
-	 EVENT_FILE_FL_PID_FILTER |					\
 	 ((stack_bytes) ? EVENT_FILE_FL_FILTERED : 0))
 
 #define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign) \
