@@ -22,7 +22,7 @@ cleanup() {
 	kill $s1 $s2
 	echo 0 > $E/enable
 	echo 0 > $E/filter
-	echo '!hist:keys=sig if sig >= 10' > $K/trigger
+	echo '!hist:keys=sig if sig >= 23' > $K/trigger
 	echo 0 > $U/enable
 	echo "!$UE" >> $T/dynamic_events
 	pids_reset
@@ -34,37 +34,39 @@ trap cleanup EXIT
 tracing_reset
 echo "$UE" >> $T/dynamic_events || fail "u:example"
 
+# Signals whose default action is to ignore them (SIGURG 23, SIGWINCH 28)
+# leave the sleepers they are sent to alive.
 # marked SIG TARGET - send SIG to TARGET from a task that marks itself
 # in set_event_pid first; unmarked SIG TARGET - from a task that does not
 marked() { sh -c 'echo $$ >> '$T'/set_event_pid; kill -$1 $2' sh "$@"; }
 unmarked() { sh -c 'kill -$1 $2' sh "$@"; }
 # the targets of the signal_generate records kept, one line each
-targets() { trace_lines | sed -n 's/^signal_generate: sig=10 .* pid=\([0-9]*\) .*/\1/p' | sort -n; }
+targets() { trace_lines | sed -n 's/^signal_generate: sig=23 .* pid=\([0-9]*\) .*/\1/p' | sort -n; }
 # the hitcounts of each signal in sys_enter_kill's histogram
 kills() { grep '^{' $K/hist | sed 's/ *hitcount: */ /; s/[{}]//g; s/ *sig: *//' | sort -n; }
 # the count fields of the example's records kept
 writes() { trace_lines | sed -n 's/^example: count=\([0-9]*\) .*/\1/p'; }
 
 # A filtered event: kept only from the marked task
-echo 'sig == 10' > $E/filter
+echo 'sig == 23' > $E/filter
 echo 1 > $E/enable
-marked USR1 $s1
-unmarked USR1 $s2
+marked URG $s1
+unmarked URG $s2
 expect_eq "filtered, a pid marked" "$s1" "$(targets)"
 
 # A stale mark: the list emptied by a write of nothing
 echo > $T/set_event_pid
 expect_eq "the mark is left" "" "$(cat $T/set_event_pid)"
 echo > $T/trace
-unmarked USR1 $s1
-unmarked USR1 $s2
+unmarked URG $s1
+unmarked URG $s2
 expect_eq "filtered, a stale mark" "$s1
 $s2" "$(targets)"
 
 # set_event_notrace_pid: every task but the one listed
 echo > $T/trace
-sh -c 'echo $$ > '$T'/set_event_notrace_pid; kill -USR1 $1' sh $s1
-unmarked USR1 $s2
+sh -c 'echo $$ > '$T'/set_event_notrace_pid; kill -URG $1' sh $s1
+unmarked URG $s2
 expect_eq "filtered, a pid left out" "$s2" "$(targets)"
 : > $T/set_event_notrace_pid
 echo 0 > $E/enable
@@ -72,17 +74,17 @@ echo 0 > $E/filter
 
 # A histogram on a soft-disabled system call event
 pids_reset
-echo 'hist:keys=sig if sig >= 10' > $K/trigger || fail "hist on sys_enter_kill"
+echo 'hist:keys=sig if sig >= 23' > $K/trigger || fail "hist on sys_enter_kill"
 expect_eq "soft disabled" "0*" "$(cat $K/enable)"
-marked USR1 $s1
-unmarked USR2 $s2
-expect_eq "hist, a pid marked" "10 1" "$(kills)"
+marked URG $s1
+unmarked WINCH $s2
+expect_eq "hist, a pid marked" "23 1" "$(kills)"
 echo > $T/set_event_pid
-unmarked USR1 $s1
-unmarked USR2 $s2
-expect_eq "hist, a stale mark" "10 2
-12 1" "$(kills)"
-echo '!hist:keys=sig if sig >= 10' > $K/trigger
+unmarked URG $s1
+unmarked WINCH $s2
+expect_eq "hist, a stale mark" "23 2
+28 1" "$(kills)"
+echo '!hist:keys=sig if sig >= 23' > $K/trigger
 
 # A user event written straight into the ring buffer
 pids_reset
