@@ -64,8 +64,9 @@ compare() {
 	awk -v arch="$(uname -m)" '
 	# What always varies: the task, pid, CPU, flags and time stamp that
 	# start a trace line (the task name stays), error_log time stamps,
-	# pids, addresses and hashed pointers, offsets into functions, and
-	# the name of the shell in its write errors.
+	# pids, addresses and hashed pointers, offsets into functions (and
+	# the padding after them), and the name of the shell in its write
+	# errors.
 	function mask(s, e,   i, p, rest, h) {
 		h = "[0-9a-f][0-9a-f][0-9a-f][0-9a-f]"
 		if (match(s, /^ *[^ ]+-[0-9]+ +\[[0-9][0-9][0-9]\] [^ ]+ +[0-9]+\.[0-9]+: /)) {
@@ -81,6 +82,9 @@ compare() {
 		gsub("ffff" h h h, "ADDR", s)
 		gsub("00000000" h h, "HASH", s)
 		gsub(/\+0x[0-9a-f]+\/0x[0-9a-f]+/, "+OFF", s)
+		# a sym-offset key is padded to a fixed width, however long its
+		# offset is
+		gsub(/\+OFF +/, "+OFF ", s)
 		sub(/^(-?bash|sh): (echo: )?write error: /, "write error: ", s)
 		for (i = 1; i <= nmask[e]; i++) gsub(masks[e, i], "~", s)
 		sub(/[ \t]+$/, "", s)
