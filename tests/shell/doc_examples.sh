@@ -63,16 +63,17 @@ doc_reset() {
 compare() {
 	awk -v arch="$(uname -m)" '
 	# What always varies: the task, pid, CPU, flags and time stamp that
-	# start a trace line (the task name stays), error_log time stamps,
+	# start a trace line (the task name too: it reads "<...>" when no
+	# task switch on the CPU of the event saved its comm before the
+	# trace was read), error_log time stamps,
 	# pids, addresses and hashed pointers, offsets into functions (and
 	# the padding after them), and the name of the shell in its write
 	# errors.
-	function mask(s, e,   i, p, rest, h) {
+	function mask(s, e,   i, rest, h) {
 		h = "[0-9a-f][0-9a-f][0-9a-f][0-9a-f]"
 		if (match(s, /^ *[^ ]+-[0-9]+ +\[[0-9][0-9][0-9]\] [^ ]+ +[0-9]+\.[0-9]+: /)) {
-			p = substr(s, 1, RLENGTH); rest = substr(s, RLENGTH + 1)
-			sub(/^ */, "", p); sub(/-[0-9]+ +\[.*$/, "", p)
-			s = p "-PID [CPU] FLAGS TIME: " rest
+			rest = substr(s, RLENGTH + 1)
+			s = "TASK-PID [CPU] FLAGS TIME: " rest
 		}
 		gsub(/\[ *[0-9]+\.[0-9]+\]/, "[TIME]", s)
 		gsub(/pid: *[0-9]+/, "pid: PID", s)

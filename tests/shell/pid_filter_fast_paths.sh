@@ -43,7 +43,7 @@ unmarked() { sh -c 'kill -$1 $2' sh "$@"; }
 # the targets of the signal_generate records kept, one line each
 targets() { trace_lines | sed -n 's/^signal_generate: sig=23 .* pid=\([0-9]*\) .*/\1/p' | sort -n; }
 # the hitcounts of each signal in sys_enter_kill's histogram
-kills() { grep '^{' $K/hist | sed 's/ *hitcount: */ /; s/[{}]//g; s/ *sig: *//' | sort -n; }
+kills() { grep '^{' $K/hist | awk '{ print $3, $6 }' | sort -n; }
 # the count fields of the example's records kept
 writes() { trace_lines | sed -n 's/^example: count=\([0-9]*\) .*/\1/p'; }
 
