@@ -5,6 +5,7 @@
  * fork/exec/exit, unregister, persistent and multi-format events, every
  * refused registration with its errno, and a stress run.
  */
+#include <dirent.h>
 #include <linux/perf_event.h>
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -16,7 +17,6 @@
 
 #define UE_MULTI_DIR UE_TRACEFS "/events/" USER_EVENTS_MULTI_SYSTEM
 
-/* Wait up to 2 s for *word to become want (the fault work is async) */
 /* Wait up to 5 s for the event's folder to go */
 static int ue_wait_gone_dir(const char *event)
 {
@@ -27,26 +27,35 @@ static int ue_wait_gone_dir(const char *event)
 	return !ue_exists(event);
 }
 
-/* Path of the multi-format event of name whose format mentions field */
+/*
+ * Path of the multi-format event of name whose format mentions field: the
+ * folders of the system are listed rather than tried by id, as ids grow
+ * with every multi-format registration of the run.
+ */
 static int ue_multi_dir(const char *name, const char *field, char *out,
 			size_t len)
 {
+	size_t n = strlen(name);
 	char path[512], *text;
-	int id;
+	struct dirent *d;
+	int found = -1;
+	DIR *dir;
 
-	for (id = 0; id < 4096; id++) {
-		snprintf(out, len, UE_MULTI_DIR "/%s.%x", name, id);
+	dir = opendir(UE_MULTI_DIR);
+	if (!dir)
+		return -1;
+	while (found && (d = readdir(dir))) {
+		if (strncmp(d->d_name, name, n) || d->d_name[n] != '.')
+			continue;
+		snprintf(out, len, UE_MULTI_DIR "/%s", d->d_name);
 		snprintf(path, sizeof(path), "%s/format", out);
 		text = ue_read_file(path);
-		if (!text)
-			continue;
-		if (strstr(text, field)) {
-			free(text);
-			return 0;
-		}
+		if (text && strstr(text, field))
+			found = 0;
 		free(text);
 	}
-	return -1;
+	closedir(dir);
+	return found;
 }
 
 TEST(both_layouts_one_event_one_fd)
