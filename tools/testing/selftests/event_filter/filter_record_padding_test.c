@@ -316,7 +316,7 @@ FIXTURE_TEARDOWN_PARENT(pad)
 	char path[256];
 	unsigned int i;
 
-	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
 		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable",
 			 events[i]);
 		write_text(path, "0");
