@@ -102,6 +102,19 @@ program() {
 	fi
 }
 
+# program_end NAME [SKIPS] - the verdicts of program NAME's run, then a
+# skip line for each case the file SKIPS names ("CASE WHY" lines), and
+# its end.
+program_end() {
+	program "$1"
+	if [ -n "${2:-}" ] && [ -f "$2" ]; then
+		while read -r c why; do
+			echo "TSRESULT $1.$c skip $why"
+		done < "$2"
+	fi
+	echo "TSEND $1 $rc" > $con
+}
+
 # The kselftests, run as the kernel's kselftest runner runs them (make
 # run_tests, run_kselftest.sh): every program of kselftest-list.txt in
 # its folder, for the timeout of the folder's settings file (45 s
@@ -165,13 +178,7 @@ ksft_run() {
 	124) echo "not ok $ksft_nr selftests: $1: $2 # TIMEOUT $limit seconds" ;;
 	*) echo "not ok $ksft_nr selftests: $1: $2 # exit=$rc" ;;
 	esac > $con
-	program "$name"
-	if [ -f "$skips" ]; then
-		while read -r c why; do
-			echo "TSRESULT $name.$c skip $why"
-		done < "$skips"
-	fi
-	echo "TSEND $name $rc" > $con
+	program_end "$name" "$skips"
 }
 if [ -f "$ksft/kselftest-list.txt" ]; then
 	while IFS=: read -r collection prog; do
@@ -189,13 +196,7 @@ for t in /clients/*; do
 	want "$name" || continue
 	limit=$timeout
 	run "$name" "$t"
-	program "$name"
-	if [ -f "$skips" ]; then
-		while read -r c why; do
-			echo "TSRESULT $name.$c skip $why"
-		done < "$skips"
-	fi
-	echo "TSEND $name $rc" > $con
+	program_end "$name"
 done
 
 # The base's own ftrace selftests: ftracetest.sh (its own file, so that
