@@ -431,11 +431,13 @@ static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
 }
 
 /*
- * HIST_STACKTRACE_SKIP (trace.h) counts the frames between the function
- * that saves a histogram's stack and the traced code.  Here the caller of
- * hist_var_keep() or hist_data_update() stands where that count starts,
- * and two more frames sit above it: hist_key_stack(), and hist_var_keep()
- * or hist_data_update().
+ * HIST_STACKTRACE_SKIP (trace.h) counts the trace core's frames between
+ * the traced code and the trigger that saves a stack; this file adds two
+ * calls of its own, hist_data_update() and hist_key_stack().  Keys and
+ * stack variables alike call hist_key_stack() from hist_update(), inlined
+ * in hist_data_update(), so that both kinds of stack start at the same
+ * frame however the compiler treats the calls below that one
+ * (tests/shell/hist_stack_frames.sh compares them).
  */
 #define HIST_SKIP	(HIST_STACKTRACE_SKIP + 2)
 
@@ -457,9 +459,8 @@ static noinline void hist_key_stack(unsigned long *dst,
 }
 
 /*
- * A string or stack variable: its value copied into the entry's own slot
- * (a stack as its count of entries, then the entries, as a stacktrace
- * field holds it), which the variable then points to.
+ * A string variable: its value copied into the entry's own slot, which
+ * the variable then points to.
  */
 static noinline u64 hist_var_keep(struct hist_data *hd,
 				  struct tracing_map_elt *elt, unsigned int i,
@@ -468,19 +469,33 @@ static noinline u64 hist_var_keep(struct hist_data *hd,
 	const struct hist_field *f = hd->vars[i];
 	struct hist_elt *he = elt->private_data;
 	char *slot = he->strs[hd->var_str[i]];
-	unsigned long *stack = (unsigned long *)slot;
+
+	hist_str_copy(slot, (const char *)(unsigned long)hist_field_value(f, ev),
+		      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
+	return (unsigned long)slot;
+}
+
+/*
+ * A stack variable: the stack saved into the entry's own slot as a
+ * stacktrace field holds it (its count of entries, then the entries),
+ * which the variable then points to.  Inlined into hist_update() so that
+ * hist_key_stack() is called from the same frame as for a key and both
+ * stacks start at the same place.
+ */
+static __always_inline u64 hist_var_stack(struct hist_data *hd,
+					  struct tracing_map_elt *elt,
+					  unsigned int i,
+					  const struct hist_event *ev)
+{
+	struct hist_elt *he = elt->private_data;
+	unsigned long *stack = (unsigned long *)he->strs[hd->var_str[i]];
 
 	BUILD_BUG_ON((HIST_STACKTRACE_DEPTH + 1) * sizeof(long) > STR_VAR_LEN_MAX);
-	if (hist_field_is_string(f)) {
-		hist_str_copy(slot, (const char *)(unsigned long)hist_field_value(f, ev),
-			      hist_str_room(f, ev, STR_VAR_LEN_MAX - 1));
-	} else {
-		memset(stack, 0, (HIST_STACKTRACE_DEPTH + 1) * sizeof(long));
-		hist_key_stack(stack + 1, f, ev);
-		while (stack[0] < HIST_STACKTRACE_DEPTH && stack[stack[0] + 1])
-			stack[0]++;
-	}
-	return (unsigned long)slot;
+	memset(stack, 0, (HIST_STACKTRACE_DEPTH + 1) * sizeof(long));
+	hist_key_stack(stack + 1, hd->vars[i], ev);
+	while (stack[0] < HIST_STACKTRACE_DEPTH && stack[stack[0] + 1])
+		stack[0]++;
+	return (unsigned long)stack;
 }
 
 static __always_inline void hist_update(struct hist_data *hd,
@@ -538,8 +553,14 @@ static __always_inline void hist_update(struct hist_data *hd,
 	 */
 	for (n = 0; n < hd->n_vars; n++) {
 		unsigned int j = hd->var_order[n];
-		u64 v = hd->var_str[j] < 0 ? hist_fetch(hd->vars[j], ev) :
-			hist_var_keep(hd, elt, j, ev);
+		u64 v;
+
+		if (hd->var_str[j] < 0)
+			v = hist_fetch(hd->vars[j], ev);
+		else if (hist_field_is_string(hd->vars[j]))
+			v = hist_var_keep(hd, elt, j, ev);
+		else
+			v = hist_var_stack(hd, elt, j, ev);
 
 		tracing_map_set_var(elt, j, v);
 		if (hd->var_slot[j] >= 0)
