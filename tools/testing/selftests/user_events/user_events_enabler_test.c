@@ -5,8 +5,10 @@
  * fork/exec/exit, unregister, persistent and multi-format events, every
  * refused registration with its errno, and a stress run.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -676,6 +678,126 @@ TEST(unregister_while_forking)
 	ASSERT_EQ(0, ue_unreg_word(fd, &anchor, 0));
 	close(fd);
 	EXPECT_EQ(1, ue_wait_gone_dir("ue_unreg_fork"));
+}
+
+/* Threads around the exact test of enable bits */
+struct ue_flip {
+	uint32_t words[8];	/* the main thread's words, bit i in words[i] */
+	uint32_t idx;		/* write index of ue_flip */
+	int fd;
+	int stop;		/* read and set with __atomic */
+	int cpus;		/* writers bound so far, one per CPU */
+	long forks, unmaps;
+	int bad;		/* calls with an unexpected outcome */
+};
+
+static void ue_flip_bind(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu % sysconf(_SC_NPROCESSORS_ONLN), &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+/* Write while the first word says the event is enabled, as programs do */
+static void *ue_flip_writer(void *arg)
+{
+	struct ue_flip *f = arg;
+	uint32_t v = 1;
+
+	ue_flip_bind(__atomic_fetch_add(&f->cpus, 1, __ATOMIC_RELAXED));
+	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+		if (ue_load(&f->words[0]) & 1)
+			ue_emit(f->fd, f->idx, &v, sizeof(v));
+	return NULL;
+}
+
+/* Children that take the words with them and exit */
+static void *ue_flip_forker(void *arg)
+{
+	struct ue_flip *f = arg;
+	int status;
+	pid_t pid;
+
+	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED)) {
+		pid = fork();
+		if (pid == 0) {
+			usleep(500);
+			_exit(0);
+		}
+		if (pid < 0 || waitpid(pid, &status, 0) != pid || status)
+			f->bad++;
+		f->forks++;
+	}
+	return NULL;
+}
+
+/* Words in pages unmapped under the kernel's feet, then unregistered */
+static void *ue_flip_unmapper(void *arg)
+{
+	struct ue_flip *f = arg;
+	long page = sysconf(_SC_PAGESIZE);
+	uint32_t *w;
+
+	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED)) {
+		w = mmap(NULL, page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (w == MAP_FAILED) {
+			f->bad++;
+			break;
+		}
+		f->bad += ue_reg_word(f->fd, "ue_flip u32 v", w, 4, 0, 0,
+				      NULL) != 0;
+		munmap(w, page);
+		f->bad += ue_unreg_word(f->fd, w, 0) != 0;
+		f->unmaps++;
+	}
+	return NULL;
+}
+
+/*
+ * Enable bits stay exact while everything around them moves: the event
+ * is enabled and disabled through tracefs a hundred times while two
+ * threads on two CPUs test the bit and write, a thread forks children
+ * that inherit the words and exit, and another registers words in pages
+ * it unmaps at once.  After each change every one of the main thread's
+ * eight words reads the new state; every call ends as the ABI says.
+ */
+TEST(enable_bits_exact_under_fire)
+{
+	static void *(*const fn[4])(void *) = {
+		ue_flip_writer, ue_flip_writer, ue_flip_forker,
+		ue_flip_unmapper,
+	};
+	static struct ue_flip f;
+	pthread_t th[4];
+	int i, b, wrong = 0;
+
+	f.fd = ue_open();
+	ASSERT_GE(f.fd, 0);
+	for (b = 0; b < 8; b++)
+		ASSERT_EQ(0, ue_reg_word(f.fd, "ue_flip u32 v", &f.words[b], 4,
+					 b, 0, b ? NULL : &f.idx));
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(0, pthread_create(&th[i], NULL, fn[i], &f));
+	for (i = 1; i <= 100; i++) {
+		ASSERT_EQ(0, ue_enable("ue_flip", i & 1));
+		for (b = 0; b < 8; b++)
+			wrong += !ue_wait_word(&f.words[b], (i & 1) << b);
+	}
+	__atomic_store_n(&f.stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < 4; i++)
+		pthread_join(th[i], NULL);
+	TH_LOG("%ld forks, %ld words unmapped", f.forks, f.unmaps);
+	EXPECT_EQ(0, wrong);
+	EXPECT_EQ(0, f.bad);
+	EXPECT_LT(0, f.forks);
+	EXPECT_LT(0, f.unmaps);
+	for (b = 0; b < 8; b++)
+		EXPECT_EQ(0, ue_unreg_word(f.fd, &f.words[b], b));
+	close(f.fd);
+	EXPECT_EQ(1, ue_wait_gone_dir("ue_flip"));
 }
 
 int main(int argc, char **argv)
