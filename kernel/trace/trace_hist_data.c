@@ -432,14 +432,13 @@ static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
 
 /*
  * HIST_STACKTRACE_SKIP (trace.h) counts the trace core's frames between
- * the traced code and the trigger that saves a stack; this file adds two
- * calls of its own, hist_data_update() and hist_key_stack().  Keys and
- * stack variables alike call hist_key_stack() from hist_update(), inlined
- * in hist_data_update(), so that both kinds of stack start at the same
- * frame however the compiler treats the calls below that one
- * (tests/shell/hist_stack_frames.sh compares them).
+ * the traced code and the trigger that saves a stack; the histogram's own
+ * calls add three: hist_trigger_event() calls hist_data_update(), which
+ * calls hist_key_stack() for keys and stack variables alike (from
+ * hist_update(), inlined), so that both kinds of stack start at the same
+ * frame; tests/shell/hist_stack_frames.sh compares them.
  */
-#define HIST_SKIP	(HIST_STACKTRACE_SKIP + 2)
+#define HIST_SKIP	(HIST_STACKTRACE_SKIP + 3)
 
 static noinline void hist_key_stack(unsigned long *dst,
 				    const struct hist_field *f,
@@ -450,6 +449,8 @@ static noinline void hist_key_stack(unsigned long *dst,
 
 	if (f->kind == HIST_FIELD_CALLER) {
 		stack_trace_save(dst, HIST_STACKTRACE_DEPTH, HIST_SKIP);
+		/* a call, not a jump: this frame is one of HIST_SKIP's */
+		barrier();
 		return;
 	}
 	/* a stacktrace field: its count of entries, then the entries */

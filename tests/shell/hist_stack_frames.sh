@@ -21,10 +21,21 @@ echo 1 > $S/enable
 sh -c 'trap "" USR1 USR2; kill -USR1 $$; kill -USR2 $$'
 echo 0 > $S/enable
 
-# the function of a frame line, "  name+0x1/0x2" or "=> name+0x1/0x2"
-fn() { sed 's/^ *\(=> \)\{0,1\}//; s/+0x[0-9a-f]*\/0x[0-9a-f]*$//'; }
-key=$(grep -A1 '^{ common_stacktrace:' $E/hist | sed -n 2p | fn)
-var=$(grep -A1 ' hsf_stack: pid=[0-9]* stack=STACK:' $T/trace | sed -n 2p | fn)
+# top FILE START END - the first function of the stack after the line
+# matching START, up to one matching END, that is not a frame of the trace
+# core a build may keep or not (STACK_CORE_FRAMES)
+top() {
+	awk -v s="$2" -v e="$3" -v core="^($STACK_CORE_FRAMES)\$" '
+		$0 ~ s { on = 1; next }
+		on && $0 ~ e { exit }
+		on {
+			f = $0; sub(/^ *(=> )?/, "", f)
+			sub(/\+0x[0-9a-f]+\/0x[0-9a-f]+$/, "", f)
+			if (f !~ core) { print f; exit }
+		}' "$1"
+}
+key=$(top $E/hist '^[{] common_stacktrace:' '^[}]')
+var=$(top $T/trace ' hsf_stack: pid=[0-9]* stack=STACK:' '^ *[^ =]')
 expect_eq "key stack records" 1 "$(grep -c '^{ common_stacktrace:' $E/hist)"
 expect_eq "synthetic records" 1 "$(grep -c ' hsf_stack: ' $T/trace)"
 [ -n "$key" ] || fail "no frame in the key's stack"
