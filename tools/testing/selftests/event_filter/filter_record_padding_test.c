@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "../kselftest_harness.h"
+#include "../user_events/ue_util.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define MAX_FIELDS	32
@@ -46,18 +47,6 @@ struct verdict {
 	int dirty;			/* with a padding byte that is not 0 */
 	char first[128];		/* the first dirty one, in hex */
 };
-
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -EIO;
-}
 
 static char *read_text(const char *path)
 {
@@ -225,7 +214,7 @@ static void fill_buffers(void)
 	for (cpu = 0; cpu < cpus; cpu++)
 		CPU_SET(cpu, &set);
 	sched_setaffinity(0, sizeof(set), &set);
-	write_text(TRACEFS "/trace", "");
+	ue_write_file(TRACEFS "/trace", "", 0);
 }
 
 /*
@@ -277,15 +266,15 @@ static void check_event(struct __test_metadata *_metadata, const char *event,
 
 	ASSERT_EQ(0, read_layout(event, &l)) TH_LOG("no %s", event);
 	snprintf(path, sizeof(path), TRACEFS "/events/%s/filter", event);
-	ASSERT_EQ(0, write_text(path, filter));
+	ASSERT_EQ(0, ue_write_file(path, filter, 0));
 	snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", event);
-	ASSERT_EQ(0, write_text(TRACEFS "/trace", ""));
-	ASSERT_EQ(0, write_text(path, "1"));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/trace", "", 0));
+	ASSERT_EQ(0, ue_write_file(path, "1", 0));
 	workload();
-	ASSERT_EQ(0, write_text(path, "0"));
+	ASSERT_EQ(0, ue_write_file(path, "0", 0));
 	check_buffers(&l, &v);
 	snprintf(path, sizeof(path), TRACEFS "/events/%s/filter", event);
-	write_text(path, "0");
+	ue_write_file(path, "0", 0);
 	EXPECT_LT(0, v.records) TH_LOG("%s: no record read", event);
 	EXPECT_EQ(0, v.dirty)
 		TH_LOG("%s: %d of %d records with padding not zeroed: %s",
@@ -319,13 +308,13 @@ FIXTURE_TEARDOWN_PARENT(pad)
 	for (i = 0; i < ARRAY_SIZE(events); i++) {
 		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable",
 			 events[i]);
-		write_text(path, "0");
+		ue_write_file(path, "0", 0);
 		snprintf(path, sizeof(path), TRACEFS "/events/%s/filter",
 			 events[i]);
-		write_text(path, "0");
+		ue_write_file(path, "0", 0);
 	}
-	write_text(TRACEFS "/events/signal/signal_generate/trigger", "");
-	write_text(TRACEFS "/synthetic_events", "");
+	ue_write_file(TRACEFS "/events/signal/signal_generate/trigger", "", 0);
+	ue_write_file(TRACEFS "/synthetic_events", "", 0);
 }
 
 /* Each test forks 300 tasks per event: minutes on a debug kernel */
@@ -338,21 +327,21 @@ TEST_F_TIMEOUT(pad, synthetic_records_have_zero_padding, 400)
 
 	if (access(TRACEFS "/synthetic_events", W_OK))
 		SKIP(return, "no synthetic events");
-	write_text(TRACEFS "/events/signal/signal_generate/trigger", "");
-	write_text(TRACEFS "/synthetic_events", "");
-	ASSERT_EQ(0, write_text(TRACEFS "/synthetic_events",
-				"ue_padsyn u8 a; u16 b; s32 c; char s[16]"));
+	ue_write_file(TRACEFS "/events/signal/signal_generate/trigger", "", 0);
+	ue_write_file(TRACEFS "/synthetic_events", "", 0);
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/synthetic_events",
+				   "ue_padsyn u8 a; u16 b; s32 c; char s[16]", 0));
 	ASSERT_EQ(0, read_layout("synthetic/ue_padsyn", &l));
-	ASSERT_EQ(0, write_text(TRACEFS "/events/synthetic/ue_padsyn/enable",
-				"1"));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/events/synthetic/ue_padsyn/enable",
+				   "1", 0));
 	fill_buffers();
-	ASSERT_EQ(0, write_text(TRACEFS "/events/signal/signal_generate/trigger",
-				hist));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/events/signal/signal_generate/trigger",
+				   hist, 0));
 	workload();
-	write_text(TRACEFS "/events/signal/signal_generate/trigger", "");
-	write_text(TRACEFS "/events/synthetic/ue_padsyn/enable", "0");
+	ue_write_file(TRACEFS "/events/signal/signal_generate/trigger", "", 0);
+	ue_write_file(TRACEFS "/events/synthetic/ue_padsyn/enable", "0", 0);
 	check_buffers(&l, &v);
-	write_text(TRACEFS "/synthetic_events", "");
+	ue_write_file(TRACEFS "/synthetic_events", "", 0);
 	EXPECT_LT(0, v.records) TH_LOG("no synthetic record read");
 	EXPECT_EQ(0, v.dirty)
 		TH_LOG("%d of %d synthetic records with bytes not zeroed: %s",
@@ -363,7 +352,7 @@ TEST_F_TIMEOUT(pad, filtered_records_have_zero_padding, 400)
 {
 	if (access(TRACEFS "/per_cpu/cpu0/trace_pipe_raw", R_OK))
 		SKIP(return, "no trace_pipe_raw");
-	ASSERT_EQ(0, write_text(TRACEFS "/tracing_on", "1"));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/tracing_on", "1", 0));
 	check_event(_metadata, "sched/sched_stat_runtime", "pid != 1");
 	check_event(_metadata, "signal/signal_generate", "sig != 1");
 	check_event(_metadata, "sched/sched_switch", "prev_pid != 1");

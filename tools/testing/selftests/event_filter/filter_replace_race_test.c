@@ -24,6 +24,7 @@
 #include <linux/user_events.h>
 
 #include "../kselftest_harness.h"
+#include "../user_events/ue_util.h"
 
 #define TRACEFS	"/sys/kernel/tracing/"
 #define EVENT	TRACEFS "events/user_events/filt_race/"
@@ -47,18 +48,6 @@ struct race {
 	long		writes;
 	int		err;		/* errno of a failed write, or 0 */
 };
-
-static int put(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -errno;
-}
 
 static void *writer(void *arg)
 {
@@ -181,10 +170,10 @@ TEST(filter_replaced_under_fire)
 	reg.name_args = (uint64_t)(uintptr_t)CMD;
 	ASSERT_EQ(0, ioctl(fd, DIAG_IOCSREG, &reg));
 	ASSERT_LT(0, buffer_kb(size, sizeof(size)));
-	ASSERT_EQ(0, put(TRACEFS "buffer_size_kb", "4096"));
-	ASSERT_EQ(0, put(TRACEFS "trace", ""));
-	ASSERT_EQ(0, put(EVENT "filter", filters[0]));
-	ASSERT_EQ(0, put(EVENT "enable", "1"));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "buffer_size_kb", "4096", 0));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "trace", "", 0));
+	ASSERT_EQ(0, ue_write_file(EVENT "filter", filters[0], 0));
+	ASSERT_EQ(0, ue_write_file(EVENT "enable", "1", 0));
 
 	for (i = 0; i < 2; i++) {
 		r[i] = (struct race){ .fd = fd, .idx = reg.write_index, .cpu = i,
@@ -192,14 +181,14 @@ TEST(filter_replaced_under_fire)
 		ASSERT_EQ(0, pthread_create(&t[i], NULL, writer, &r[i]));
 	}
 	for (i = 1; i <= SWAPS; i++) {
-		ASSERT_EQ(0, put(EVENT "filter", filters[i & 1]));
+		ASSERT_EQ(0, ue_write_file(EVENT "filter", filters[i & 1], 0));
 		__atomic_store_n(&gen, i, __ATOMIC_RELAXED);
 	}
 	for (i = 0; i < 2; i++) {
 		__atomic_store_n(&r[i].stop, 1, __ATOMIC_RELAXED);
 		pthread_join(t[i], NULL);
 	}
-	put(EVENT "enable", "0");
+	ue_write_file(EVENT "enable", "0", 0);
 
 	EXPECT_EQ(0, r[0].err);
 	EXPECT_EQ(0, r[1].err);
@@ -213,9 +202,9 @@ TEST(filter_replaced_under_fire)
 	EXPECT_LT(0, lowlow);
 	EXPECT_LT(0, highhigh);
 
-	put(EVENT "filter", "0");
-	put(TRACEFS "trace", "");
-	put(TRACEFS "buffer_size_kb", size);
+	ue_write_file(EVENT "filter", "0", 0);
+	ue_write_file(TRACEFS "trace", "", 0);
+	ue_write_file(TRACEFS "buffer_size_kb", size, 0);
 	close(fd);
 	fd = open(TRACEFS "user_events_data", O_RDWR);
 	if (fd >= 0) {

@@ -17,6 +17,7 @@
 #include <linux/user_events.h>
 
 #include "../kselftest_harness.h"
+#include "../user_events/ue_util.h"
 
 #define TRACEFS	"/sys/kernel/tracing/"
 #define EVENT	TRACEFS "events/user_events/filt_rec/"
@@ -29,18 +30,6 @@ struct filt_rec {
 	uint32_t	r;
 	char		rdata[16];
 };
-
-static int put(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -errno;
-}
 
 /* Number of filt_rec lines in the trace. */
 static int count_records(void)
@@ -93,8 +82,8 @@ FIXTURE_SETUP(ue_filter)
 	reg.name_args = (uint64_t)(uintptr_t)CMD;
 	ASSERT_EQ(0, ioctl(self->fd, DIAG_IOCSREG, &reg));
 	self->idx = reg.write_index;
-	ASSERT_EQ(0, put(TRACEFS "trace", ""));
-	ASSERT_EQ(0, put(EVENT "enable", "1"));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "trace", "", 0));
+	ASSERT_EQ(0, ue_write_file(EVENT "enable", "1", 0));
 }
 
 FIXTURE_TEARDOWN(ue_filter)
@@ -103,9 +92,9 @@ FIXTURE_TEARDOWN(ue_filter)
 
 	if (self->fd < 0)
 		return;
-	put(EVENT "enable", "0");
-	put(EVENT "filter", "0");
-	put(TRACEFS "trace", "");
+	ue_write_file(EVENT "enable", "0", 0);
+	ue_write_file(EVENT "filter", "0", 0);
+	ue_write_file(TRACEFS "trace", "", 0);
 	close(self->fd);
 	/* The registering fd is closed: the event can go. */
 	fd = open(TRACEFS "user_events_data", O_RDWR);
@@ -119,8 +108,8 @@ FIXTURE_TEARDOWN(ue_filter)
 static int run(struct __test_metadata *_metadata, int fd, uint32_t idx,
 	       const char *filter)
 {
-	EXPECT_EQ(0, put(EVENT "filter", filter));
-	EXPECT_EQ(0, put(TRACEFS "trace", ""));
+	EXPECT_EQ(0, ue_write_file(EVENT "filter", filter, 0));
+	EXPECT_EQ(0, ue_write_file(TRACEFS "trace", "", 0));
 	emit(fd, idx, 1, "bash", "alpha");
 	emit(fd, idx, 2, "zsh", "beta");
 	emit(fd, idx, 3, "abcdefgh", "gamma");	/* s has no NUL */
@@ -197,8 +186,8 @@ static const char *run_strings(struct __test_metadata *_metadata, int fd,
 	};
 	unsigned int i;
 
-	EXPECT_EQ(0, put(EVENT "filter", filter));
-	EXPECT_EQ(0, put(TRACEFS "trace", ""));
+	EXPECT_EQ(0, ue_write_file(EVENT "filter", filter, 0));
+	EXPECT_EQ(0, ue_write_file(TRACEFS "trace", "", 0));
 	for (i = 0; i < ARRAY_SIZE(strs); i++)
 		emit(fd, idx, i, strs[i], strs[i]);
 	return matched_r();
@@ -241,9 +230,9 @@ TEST_F(ue_filter, glob_whole_string)
 
 TEST_F(ue_filter, bad_filter_keeps_old)
 {
-	EXPECT_EQ(0, put(EVENT "filter", "a == 2"));
-	EXPECT_EQ(-EINVAL, put(EVENT "filter", "a == 2 && nosuch == 1"));
-	EXPECT_EQ(0, put(TRACEFS "trace", ""));
+	EXPECT_EQ(0, ue_write_file(EVENT "filter", "a == 2", 0));
+	EXPECT_EQ(-EINVAL, ue_write_file(EVENT "filter", "a == 2 && nosuch == 1", 0));
+	EXPECT_EQ(0, ue_write_file(TRACEFS "trace", "", 0));
 	emit(self->fd, self->idx, 1, "x", "x");
 	emit(self->fd, self->idx, 2, "y", "y");
 	EXPECT_EQ(1, count_records());

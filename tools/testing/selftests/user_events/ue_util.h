@@ -80,16 +80,17 @@ static inline int ue_del(const char *name)
 	return ret;
 }
 
-/* Write s to path (append when app); 0 or -errno */
+/* Write s to path (append when app): 0, -errno, or -EIO for a short write */
 static inline int ue_write_file(const char *path, const char *s, int app)
 {
 	int fd = open(path, O_WRONLY | (app ? O_APPEND : O_TRUNC));
-	int ret = 0;
+	ssize_t len = strlen(s), n;
+	int ret;
 
 	if (fd < 0)
 		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
+	n = write(fd, s, len);
+	ret = n < 0 ? -errno : n == len ? 0 : -EIO;
 	close(fd);
 	return ret;
 }
