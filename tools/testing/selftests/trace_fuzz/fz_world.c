@@ -42,29 +42,46 @@ static bool ours_name(const char *name)
 }
 
 /*
- * Remove the triggers a truncation leaves: as in the base, O_TRUNC takes
- * away only the histograms, so every other trigger goes by name
- * ("!traceoff", "!enable_event:sys:event"); the count and the filter
- * of a trigger do not matter to its removal.
+ * Remove the triggers a truncation leaves.  O_TRUNC takes away only the
+ * histograms, and none of them while one has a variable another
+ * histogram reads, even one of the same event: those go one by one, the
+ * newest first (a histogram reads only variables that existed before
+ * it), by their lines as the file shows them.  Every other trigger goes
+ * by name ("!traceoff", "!enable_event:sys:event"); the count and the
+ * filter of a trigger do not matter to its removal.
  */
 static void remove_triggers(const char *path)
 {
-	char buf[4096], cmd[300], *line, *save;
+	char buf[4096], cmd[4100], *hists[64], *line, *save;
+	int i, n_hists = 0;
+	size_t n;
 
 	if (fz_read_file(path, buf, sizeof(buf)) <= 0)
 		return;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		/* an enable or a disable names its event: cmd:sys:event */
 		int parts = strstr(line, "able_") ? 3 : 1, k = 0;
-		size_t n;
 
-		if (line[0] == '#' || !strncmp(line, "hist", 4))
+		if (line[0] == '#')
 			continue;
+		if (!strncmp(line, "hist", 4)) {
+			if (n_hists < (int)ARRAY_SIZE(hists))
+				hists[n_hists++] = line;
+			continue;
+		}
 		line[strcspn(line, " ")] = '\0';
 		for (n = 0; line[n]; n++)
 			if (line[n] == ':' && ++k == parts)
 				break;
 		snprintf(cmd, sizeof(cmd), "!%.*s", (int)n, line);
+		fz_write_file(path, cmd, strlen(cmd), O_APPEND);
+	}
+	for (i = n_hists - 1; i >= 0; i--) {
+		/* less the state the file shows, " [active]" or " [paused]" */
+		n = strlen(hists[i]);
+		if (n > 9 && hists[i][n - 9] == ' ' && hists[i][n - 8] == '[')
+			n -= 9;
+		snprintf(cmd, sizeof(cmd), "!%.*s", (int)n, hists[i]);
 		fz_write_file(path, cmd, strlen(cmd), O_APPEND);
 	}
 }
