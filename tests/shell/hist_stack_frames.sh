@@ -12,7 +12,8 @@ H2='hist:keys=common_pid:st=common_stacktrace if sig == 10'
 H3='hist:keys=common_pid:s=$st:onmatch(signal.signal_generate).trace(hsf_stack,common_pid,$s) if sig == 12'
 trap 'echo 0 > $S/enable 2>/dev/null
 	for h in "$H3" "$H2" "$H1"; do echo "!$h" >> $E/trigger; done 2>/dev/null
-	echo "!s:hsf_stack" >> $T/dynamic_events; echo > $T/trace' EXIT
+	echo "!s:hsf_stack" >> $T/dynamic_events; echo > $T/trace
+	echo > $T/error_log' EXIT
 tracing_reset
 echo 's:hsf_stack pid_t pid; unsigned long[] stack;' >> $T/dynamic_events
 for h in "$H1" "$H2" "$H3"; do echo "$h" >> $E/trigger; done

@@ -12,6 +12,7 @@ H2='hist:keys=child_pid:v=common_timestamp.usecs-$b'
 trap 'echo "!$H2" >> $E/trigger; echo "!$H1" >> $E/trigger
 	echo > $T/error_log' EXIT
 hists() { grep -c '^hist:' $E/trigger; }
+echo > $T/error_log
 
 echo "$H1" >> $E/trigger
 echo "$H2" >> $E/trigger
