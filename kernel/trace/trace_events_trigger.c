@@ -23,7 +23,8 @@
  *           Triggers are unlinked with list_del_rcu() and their memory
  *           (and a replaced filter) is released only after
  *           tracepoint_synchronize_unregister(), which waits for every
- *           such section to end.
+ *           such section to end: one wait for a batch of removed
+ *           triggers (see trigger_free_list).
  *           Checked by
  *           tools/memory-model/litmus-tests/tracing/trigger-list.litmus.
  *
@@ -45,10 +46,12 @@
 
 #include <linux/cleanup.h>
 #include <linux/ctype.h>
+#include <linux/llist.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include "trace_filter.h"
 #include "trace_trigger.h"
@@ -345,6 +348,56 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
 	return trig;
 }
 
+/*
+ * Freeing removed triggers.  An event that fired on another CPU just
+ * before a trigger was unlinked may still be running it, until every
+ * section of the event path that began before the unlink has ended
+ * (tracepoint_synchronize_unregister()).  Waiting for that at each
+ * removal makes a tool that removes a hundred triggers wait a hundred
+ * grace periods.  Instead trigger_data_free_deferred() queues the
+ * trigger on trigger_free_list, and a worker takes everything queued,
+ * waits once for the lot and then frees it: every trigger of the batch
+ * was unlinked before the wait began.  A command's ->free() drops at
+ * once what users see (soft mode, references to other events and
+ * histograms) and leaves to @trig->release what the removed trigger's
+ * event path may still read.
+ *
+ * What such an event path reaches besides its own memory (the target
+ * of enable_event, the synthetic event of a trace() action) must then
+ * outlive it: whoever removes an event call first waits with
+ * trace_event_triggers_quiesce().  Releases run with event_mutex held,
+ * taken by the worker after its wait, so that they may drop what the
+ * mutex guards; nothing that holds event_mutex waits for the worker.
+ * Checked by
+ * tools/memory-model/litmus-tests/tracing/trigger-batch-free.litmus.
+ */
+static LLIST_HEAD(trigger_free_list);
+/* queued and not yet freed; quiescing waits only while there are some */
+static atomic_t trigger_frees_pending = ATOMIC_INIT(0);
+
+static void trigger_free_work_fn(struct work_struct *work)
+{
+	struct event_trigger_data *trig, *next;
+	struct llist_node *batch;
+
+	batch = llist_del_all(&trigger_free_list);
+	if (!batch)
+		return;
+	tracepoint_synchronize_unregister();
+
+	guard(mutex)(&event_mutex);
+	llist_for_each_entry_safe(trig, next, batch, free_node) {
+		if (trig->release)
+			trig->release(trig);
+		free_event_filter(rcu_access_pointer(trig->filter));
+		kfree(trig->filter_str);
+		kfree(trig);
+		atomic_dec(&trigger_frees_pending);
+	}
+}
+
+static DECLARE_WORK(trigger_free_work, trigger_free_work_fn);
+
 /**
  * trigger_data_free - release a trigger that no event can reach any more
  * @trig: the trigger, or NULL
@@ -363,6 +416,45 @@ void trigger_data_free(struct event_trigger_data *trig)
 	kfree(trig);
 }
 
+/**
+ * trigger_data_free_deferred - release a trigger once no event runs it
+ * @trig: the trigger, unlinked from its event, or NULL
+ *
+ * As trigger_data_free(), and @trig->release is called first when set,
+ * but without waiting: the trigger is freed in a worker after a grace
+ * period, in a batch with the others removed meanwhile (see
+ * trigger_free_list).
+ *
+ * Context: process context.
+ */
+void trigger_data_free_deferred(struct event_trigger_data *trig)
+{
+	if (!trig)
+		return;
+
+	atomic_inc(&trigger_frees_pending);
+	llist_add(&trig->free_node, &trigger_free_list);
+	schedule_work(&trigger_free_work);
+}
+
+/**
+ * trace_event_triggers_quiesce - wait for the event paths of removed triggers
+ *
+ * Returns once no event path can still be running a trigger removed
+ * before the call; before an event call goes, since the event path of a
+ * removed trigger may still reach it.  Costs nothing when no removed
+ * trigger waits to be freed.
+ *
+ * Context: process context, event_mutex held.
+ */
+void trace_event_triggers_quiesce(void)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (atomic_read(&trigger_frees_pending))
+		tracepoint_synchronize_unregister();
+}
+
 /* Generic init callback: one more owner of @trig. */
 int event_trigger_init(struct event_trigger_data *trig)
 {
@@ -376,7 +468,7 @@ void trigger_generic_free(struct event_trigger_data *trig)
 	if (WARN_ON_ONCE(trig->ref <= 0))
 		return;
 	if (!--trig->ref)
-		trigger_data_free(trig);
+		trigger_data_free_deferred(trig);
 }
 
 /**
@@ -785,7 +877,7 @@ int trigger_generic_parse(struct event_command *cmd,
 	return ret;
 
 out_free:
-	trigger_data_free(trig);
+	trigger_data_free_deferred(trig);
 	return ret;
 }
 

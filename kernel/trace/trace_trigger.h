@@ -61,6 +61,7 @@ struct trigger_line {
 	struct trace_parse_err	err;	/* enum trigger_err and its column */
 };
 
+void trigger_data_free_deferred(struct event_trigger_data *trig);
 void trigger_line_init(struct trigger_line *line, const char *text);
 void trigger_filter_find(struct trace_parse *p, struct trace_token *param);
 int set_trigger_filter(struct trigger_line *line,

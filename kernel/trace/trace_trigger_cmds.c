@@ -227,6 +227,11 @@ int event_enable_trigger_print(struct seq_file *m,
 	return 0;
 }
 
+static void event_enable_trigger_release(struct event_trigger_data *trig)
+{
+	kfree(trig->private_data);
+}
+
 void event_enable_trigger_free(struct event_trigger_data *trig)
 {
 	struct enable_trigger_data *target = trig->private_data;
@@ -236,10 +241,15 @@ void event_enable_trigger_free(struct event_trigger_data *trig)
 	if (--trig->ref)
 		return;
 
+	/*
+	 * The target leaves soft mode and may go now: its removal waits for
+	 * the event path that may still run @trig (quiescing).  @target is
+	 * freed with @trig.
+	 */
 	trace_event_enable_disable(target->file, 0, 1);
 	trace_event_put_ref(target->file->event_call);
-	trigger_data_free(trig);
-	kfree(target);
+	trig->release = event_enable_trigger_release;
+	trigger_data_free_deferred(trig);
 }
 
 /* Is @trig a trigger of the same kind as @key, aimed at the same target? */
@@ -392,7 +402,7 @@ int event_enable_trigger_parse(struct event_command *cmd,
 out_put:
 	trace_event_put_ref(tfile->event_call);
 out_data:
-	trigger_data_free(trig);
+	trigger_data_free_deferred(trig);
 out_target:
 	kfree(target);
 	return ret;
