@@ -31,10 +31,13 @@
  * adding and removing, the hist files, and the instance's list of
  * histograms that have variables (tr->hist_vars, the scope in which
  * $references are looked up).  The trigger function runs on the event
- * path under the tracepoint's RCU-sched protection; a histogram is freed
- * only after trigger_data_free() has waited for such readers
- * (tracepoint_synchronize_unregister()), and its map is updated without
- * a lock or an allocation.
+ * path under the tracepoint's RCU-sched protection, and updates the map
+ * without a lock or an allocation.  A removed histogram gives back at
+ * once what others count (hist_trigger_retire()); its memory goes with
+ * its trigger, once such readers have left it (trigger_data_free_deferred():
+ * one tracepoint_synchronize_unregister() for a batch of removed triggers).
+ * A histogram that reads the variables of another is removed, hence
+ * queued, before that one can be, so it is never freed after it.
  * Checked by tools/memory-model/litmus-tests/tracing/trigger-list.litmus.
  */
 #include <linux/poll.h>
@@ -64,6 +67,7 @@ struct hist_trigger {
 	struct hist_data	*hd;
 	struct hist_snap	*snap;		/* the snapshot() condition */
 	bool			holds_tr;	/* a reference on file->tr */
+	bool			retired;	/* removed: see hist_trigger_retire() */
 	/* made for field variables: the histograms recording it in made[] */
 	unsigned int		made_users;
 	unsigned int		n_made;
@@ -166,16 +170,21 @@ static int hist_snap_start(struct hist_trigger *ht)
 	return 0;
 }
 
+/*
+ * Only a histogram with a snapshot() action reads ht->file here: the
+ * file of a named histogram's first user may be gone (its instance
+ * removed) while another event still shares the histogram.
+ */
 static void hist_snap_stop(struct hist_trigger *ht)
 {
-	struct trace_array *tr = ht->file->tr;
+	struct trace_array *tr;
 
 	if (!ht->snap)
 		return;
+	tr = ht->file->tr;
+	/* the event path may still hold it: freed with @ht */
 	if (tracing_cond_snapshot_data(tr) == ht->snap)
 		tracing_snapshot_cond_disable(tr);
-	kfree(ht->snap);
-	ht->snap = NULL;
 }
 
 static void hist_snap_show(struct seq_file *m, struct hist_trigger *ht)
@@ -250,18 +259,44 @@ static int hist_hold_instance(struct hist_trigger *ht)
 	return ret;
 }
 
+/*
+ * What a removed histogram gives back at once, under event_mutex: the
+ * conditional snapshot, its uses of other histograms and of synthetic
+ * events, the histograms made for it and its instance.  What its event
+ * path may still read (its data, map and snapshot record) stays for
+ * hist_trigger_free().
+ */
+static void hist_trigger_retire(struct hist_trigger *ht)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (ht->retired)
+		return;
+	ht->retired = true;
+	hist_snap_stop(ht);
+	hist_data_retire(ht->hd);
+	hist_unmake(ht);
+	if (ht->holds_tr)
+		trace_array_put(ht->file->tr);
+	ht->holds_tr = false;
+}
+
 static void hist_trigger_free(struct hist_trigger *ht)
 {
 	if (!ht)
 		return;
-	hist_snap_stop(ht);
-	hist_data_destroy(ht->hd);	/* drops its uses of other histograms */
-	hist_unmake(ht);
-	if (ht->holds_tr)
-		trace_array_put(ht->file->tr);
+	hist_trigger_retire(ht);
+	hist_data_destroy(ht->hd);
+	kfree(ht->snap);
 	kvfree(ht->spec);
 	kfree(ht->text);
 	kfree(ht);
+}
+
+/* After the grace period of a removed histogram (trigger_data_free_deferred()) */
+static void hist_trigger_release(struct event_trigger_data *trig)
+{
+	hist_trigger_free(trig->private_data);
 }
 
 /* The histogram on @file whose keys are of the types of those of @hd. */
@@ -546,11 +581,15 @@ static void hist_trigger_put(struct event_trigger_data *trig)
 		return;
 	if (trig->name)
 		del_named_trigger(trig);
-	trigger_data_free(trig);	/* waits for the event path */
-	if (owner)
+	if (owner) {
+		trigger_data_free_deferred(trig);
 		hist_trigger_put(owner);
-	else
-		hist_trigger_free(ht);
+		return;
+	}
+	/* freed once the event path has left it */
+	hist_trigger_retire(ht);
+	trig->release = hist_trigger_release;
+	trigger_data_free_deferred(trig);
 }
 
 /* Unlink @trig from its event and drop the event's reference. */
@@ -604,7 +643,7 @@ static void hist_discard(struct event_trigger_data *trig)
 {
 	struct hist_trigger *ht = trig->private_data;
 
-	trigger_data_free(trig);
+	trigger_data_free_deferred(trig);
 	hist_trigger_free(ht);
 }
 

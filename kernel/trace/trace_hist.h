@@ -436,7 +436,8 @@ struct hist_pads;
  */
 struct hist_act {
 	const struct hist_spec_action *spec;
-	struct synth_event	*synth;		/* trace: held with ->ref */
+	struct synth_event	*synth;		/* trace: its event */
+	bool			holds_synth;	/* a ->ref on synth, until retired */
 	struct hist_field	*track;		/* onmax/onchange: its $var */
 	unsigned int		track_var;	/* map variable: max or last */
 	unsigned int		n_params;
@@ -536,6 +537,7 @@ bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
 
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b);
+void hist_data_retire(struct hist_data *hd);
 void hist_data_destroy(struct hist_data *hd);
 bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
 bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);

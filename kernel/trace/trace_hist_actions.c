@@ -264,9 +264,19 @@ void hist_actions_register(struct hist_data *hd)
 	}
 }
 
+/* Drop the synthetic events @hd fires; its actions keep the pointers. */
 void hist_actions_unregister(struct hist_data *hd)
 {
+	unsigned int i;
+
 	list_del_init(&hd->tracer_node);
+	for (i = 0; i < hd->n_actions; i++) {
+		struct hist_act *a = hd->actions[i];
+
+		if (a->holds_synth)
+			a->synth->ref--;
+		a->holds_synth = false;
+	}
 }
 
 static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
@@ -307,6 +317,7 @@ static int hist_action_bind(struct hist_data *hd, struct hist_bind *b,
 			return trace_parse_fail(b->err, HIST_ERR_SYNTH_EVENT_NOT_FOUND,
 						sa->synth.pos);
 		a->synth->ref++;
+		a->holds_synth = true;
 		/*
 		 * One that fires this event again would recurse: refused now
 		 * where it can be seen (the event path bounds what cannot,
@@ -352,7 +363,7 @@ void hist_actions_free(struct hist_data *hd)
 	for (i = 0; i < hd->n_actions; i++) {
 		struct hist_act *a = hd->actions[i];
 
-		if (a->synth)
+		if (a->holds_synth)
 			a->synth->ref--;
 		hist_field_free(a->track);
 		for (j = 0; j < a->n_params; j++)

@@ -112,6 +112,22 @@ static void hist_pads_put(void)
 	hist_pads = NULL;
 }
 
+/*
+ * What a removed histogram gives back at once: its uses of other
+ * histograms' variables, its place in the instance's scope and the
+ * synthetic events its actions fire.  Its fields and map, which an event
+ * still running it may read, stay for hist_data_destroy().
+ */
+void hist_data_retire(struct hist_data *hd)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (!hd)
+		return;
+	hist_vars_unregister(hd);
+	hist_actions_unregister(hd);
+}
+
 void hist_data_destroy(struct hist_data *hd)
 {
 	unsigned int i;
@@ -119,8 +135,7 @@ void hist_data_destroy(struct hist_data *hd)
 	if (!hd)
 		return;
 	/* before the fields go: the actions own some of the references */
-	hist_vars_unregister(hd);
-	hist_actions_unregister(hd);
+	hist_data_retire(hd);
 	hist_actions_free(hd);
 	if (hd->map)
 		tracing_map_destroy(hd->map);
