@@ -127,6 +127,8 @@ declared_path() {
 		grep -vxF -e "${TS_UNDECLARE:-//}" | sort -u | tr '\n' ' ')
 	key=$(echo "$pkgs" "$(stat -c %Y /var/lib/dpkg/status)" | sha1sum | cut -c1-12)
 	dir=$CACHE/path-$key
+	# a fresh machine has no cache folder yet
+	mkdir -p "$CACHE"
 	if [ ! -f "$dir/.done" ]; then
 		# Made aside and renamed into place: another harness script
 		# may be running with this folder as its PATH, or making it
