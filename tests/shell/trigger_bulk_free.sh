@@ -4,9 +4,11 @@
 # they held goes at once.  While sched_waking and sched_switch fire on
 # both CPUs: a synthetic event is deleted right after the histograms that
 # fed it are removed, the target of a disable_event trigger right after
-# the trigger, a kprobe event right after its histogram, and an instance
-# right after its histograms with variables; every time, 10 times over,
-# with no refusal.  The debug kernel checks that nothing is used after it
+# the trigger, a kprobe event right after its histogram, a module whose
+# event a disable_event trigger aims at right after the trigger (while
+# the trigger is there, rmmod is refused), and an instance right after
+# its histograms with variables; every time, 10 times over, with no
+# refusal.  The debug kernel checks that nothing is used after it
 # was freed.
 . /tests/lib.sh
 W=$T/events/sched/sched_waking
@@ -17,12 +19,17 @@ KP=$T/events/kprobes/tbf_kp
 VAR='hist:keys=pid:ts0=common_timestamp.usecs'
 LAT='hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(tbf_lat,next_pid,$lat)'
 ENA='disable_event:synthetic:tbf_t'
+variant=$(sed -n 's/.*ts\.variant=\([^ ]*\).*/\1/p' /proc/cmdline)
+MOD=/modules/${variant:-ours}/trace-events-sample.ko
+MODT='disable_event:sample-trace:foo_bar'
 cleanup() {
 	kill $LOAD 2>/dev/null
 	for d in $W $S $I/events/sched/sched_waking $I/events/sched/sched_switch $KP; do
 		[ -d $d ] && echo > $d/trigger
 	done 2>/dev/null
 	echo "!$ENA" >> $S/trigger 2>/dev/null
+	echo "!$MODT" >> $S/trigger 2>/dev/null
+	rmmod trace_events_sample 2>/dev/null
 	rmdir $I 2>/dev/null
 	echo '-:kprobes/tbf_kp' >> $T/dynamic_events 2>/dev/null
 	echo '!tbf_lat' >> $T/synthetic_events 2>/dev/null
@@ -69,6 +76,15 @@ while [ $i -lt 10 ]; do
 	sleep 0.02
 	del '!hist:keys=common_pid' $KP/trigger
 	del '-:kprobes/tbf_kp' $T/dynamic_events
+
+	# a module's event aimed at by disable_event
+	bounded 10 insmod $MOD || fail "insmod $MOD"
+	add "$MODT" $S/trigger
+	sleep 0.02
+	bounded 10 rmmod trace_events_sample 2>/dev/null &&
+		fail "rmmod while a trigger aims at its event"
+	del "!$MODT" $S/trigger
+	bounded 10 rmmod trace_events_sample || fail "rmmod at once after the trigger"
 
 	# an instance whose histograms define and read variables
 	mkdir $I || fail "mkdir $I"
