@@ -178,11 +178,13 @@ static unsigned int synth_str_size(const char *s)
 }
 
 /*
- * Copy the string at @s into @dst of @size bytes, or FAULT_STRING; the
- * bytes after its NUL are zeroed, so the record carries nothing the event
- * did not write (a ring buffer's older records, say).
+ * Copy the string at @s into @dst, at most @size bytes with its NUL, or
+ * FAULT_STRING; the bytes after its NUL up to @room are zeroed, so the
+ * record carries nothing the event did not write (a ring buffer's older
+ * records, or perf's last sample, say).
  */
-static void synth_str_copy(char *dst, const char *s, unsigned int size)
+static void synth_str_copy(char *dst, const char *s, unsigned int size,
+			   unsigned int room)
 {
 	long n = s ? strncpy_from_kernel_nofault(dst, s, size) : -EFAULT;
 
@@ -190,8 +192,8 @@ static void synth_str_copy(char *dst, const char *s, unsigned int size)
 		strscpy(dst, FAULT_STRING, size);
 		n = strnlen(dst, size) + 1;
 	}
-	if (n < size)
-		memset(dst + n, 0, size - n);
+	if (n < room)
+		memset(dst + n, 0, room - n);
 }
 
 /*
@@ -251,7 +253,9 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 		synth_store_num(slot, f->size, val);
 		break;
 	case SYNTH_STR:
-		synth_str_copy((char *)slot, str, f->str_len ?: STR_VAR_LEN_MAX);
+		/* a char[N] keeps N bytes of its slot; the rest is padding */
+		synth_str_copy((char *)slot, str, f->str_len ?: STR_VAR_LEN_MAX,
+			       STR_VAR_LEN_MAX);
 		break;
 	case SYNTH_DYN_STR:
 	case SYNTH_STACK:
@@ -265,7 +269,7 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 			if (len)
 				stack[0] = len / sizeof(long) - 1;
 		} else {
-			synth_str_copy((void *)entry + *tail, str, len);
+			synth_str_copy((void *)entry + *tail, str, len, len);
 		}
 		*tail += len;
 		break;
