@@ -282,9 +282,11 @@ static void check_event(struct __test_metadata *_metadata, const char *event,
 }
 
 /*
- * A synthetic event with a 1-, 2- and 4-byte number and a short string,
- * fed by a histogram's onmax() on signal_generate: every byte of its 8-byte
- * slots past the number, and of the string past its NUL, is zero.
+ * A synthetic event with a 1-, 2- and 4-byte number, a short string and a
+ * number after it, fed by a histogram's onmax() on signal_generate: every
+ * byte of its 8-byte slots past the number, and of the string's slot past
+ * its NUL (the N bytes of its char[N], and the slot's bytes after them up
+ * to the next field), is zero.
  */
 FIXTURE(pad) {};
 
@@ -300,7 +302,7 @@ FIXTURE_TEARDOWN_PARENT(pad)
 {
 	static const char *const events[] = {
 		"sched/sched_stat_runtime", "signal/signal_generate",
-		"sched/sched_switch", "synthetic/ue_padsyn",
+		"sched/sched_switch", "synthetic/ue_pad",
 	};
 	char path[256];
 	unsigned int i;
@@ -321,7 +323,7 @@ FIXTURE_TEARDOWN_PARENT(pad)
 TEST_F_TIMEOUT(pad, synthetic_records_have_zero_padding, 400)
 {
 	const char *hist =
-	"hist:keys=common_pid:m=sig:onmax($m).trace(ue_padsyn,common_flags,common_type,sig,comm)";
+	"hist:keys=common_pid:m=sig:onmax($m).trace(ue_pad,common_flags,common_type,sig,comm,sig)";
 	struct verdict v = {0};
 	struct layout l;
 
@@ -330,16 +332,16 @@ TEST_F_TIMEOUT(pad, synthetic_records_have_zero_padding, 400)
 	ue_write_file(TRACEFS "/events/signal/signal_generate/trigger", "", 0);
 	ue_write_file(TRACEFS "/synthetic_events", "", 0);
 	ASSERT_EQ(0, ue_write_file(TRACEFS "/synthetic_events",
-				   "ue_padsyn u8 a; u16 b; s32 c; char s[16]", 0));
-	ASSERT_EQ(0, read_layout("synthetic/ue_padsyn", &l));
-	ASSERT_EQ(0, ue_write_file(TRACEFS "/events/synthetic/ue_padsyn/enable",
+				   "ue_pad u8 a; u16 b; s32 c; char s[16]; s32 d", 0));
+	ASSERT_EQ(0, read_layout("synthetic/ue_pad", &l));
+	ASSERT_EQ(0, ue_write_file(TRACEFS "/events/synthetic/ue_pad/enable",
 				   "1", 0));
 	fill_buffers();
 	ASSERT_EQ(0, ue_write_file(TRACEFS "/events/signal/signal_generate/trigger",
 				   hist, 0));
 	workload();
 	ue_write_file(TRACEFS "/events/signal/signal_generate/trigger", "", 0);
-	ue_write_file(TRACEFS "/events/synthetic/ue_padsyn/enable", "0", 0);
+	ue_write_file(TRACEFS "/events/synthetic/ue_pad/enable", "0", 0);
 	check_buffers(&l, &v);
 	ue_write_file(TRACEFS "/synthetic_events", "", 0);
 	EXPECT_LT(0, v.records) TH_LOG("no synthetic record read");
