@@ -617,7 +617,8 @@ static const struct file_operations synthetic_events_fops = {
  * with it.  One still in use (a histogram's action traces it, a file of
  * it is open) stays, cut loose from the module: nothing of the event is
  * module code, and its ->mod must not name a freed module when it is
- * next enabled.  Enabling pins the module, so none of them is enabled.
+ * next enabled.  Enabling and perf pin the module, so none of them is
+ * enabled or open by perf.
  */
 static int synth_module_going(struct notifier_block *nb, unsigned long state,
 			      void *data)

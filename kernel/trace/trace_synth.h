@@ -19,9 +19,12 @@
  * exists.  Tracing an event runs from any context, including a histogram
  * trigger inside another event: it only reads the definition, reserves
  * space in the ring buffer (nested, since it may run within another
- * event's write) and copies values in.  It allocates nothing and takes no
- * lock; an event cannot be deleted while it is enabled, referenced by a
- * histogram or open by perf, so the definition outlives every writer.
+ * event's write) or perf's per-CPU buffer and copies values in.  It
+ * allocates nothing and takes no lock; an event cannot be deleted while
+ * it is enabled, referenced by a histogram or open by perf (perf holds a
+ * reference on the event call and a probe on its tracepoint from
+ * perf_event_open() to the last close), so the definition outlives every
+ * writer.
  */
 #ifndef _KERNEL_TRACE_SYNTH_H
 #define _KERNEL_TRACE_SYNTH_H
@@ -73,7 +76,7 @@ struct synth_event {
 	struct tracepoint	tracepoint;	/* what tp points to */
 	struct trace_event_call	call;
 	struct trace_event_class class;
-	struct module		*mod;	/* its creator, pinned while enabled */
+	struct module		*mod;	/* its creator, pinned while traced */
 	struct dyn_event	devent;	/* on dyn_event_list; event_mutex */
 };
 

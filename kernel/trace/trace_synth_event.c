@@ -2,7 +2,8 @@
 /*
  * trace_synth_event - a synthetic event as a trace event: its fields and
  * print fmt in the format file, its lines in the trace file, and writing
- * one into the ring buffer from a histogram action or the in-kernel API.
+ * one into the ring buffer from a histogram action or the in-kernel API,
+ * or into perf's buffer from a histogram action.
  *
  * A record is the common header followed by one u64 slot per field, in
  * definition order, except that a char[N] takes STR_VAR_LEN_MAX bytes in
@@ -14,8 +15,9 @@
  *
  * Writing allocates nothing: the sizes of the appended parts are computed
  * first, then the record is reserved (nested, as a histogram action runs
- * inside another event's write) and filled.  See trace_synth.h for the
- * lifetime rules that make reading the definition safe here.
+ * inside another event's write) and filled.  perf gets the same record,
+ * filled by the same code in its own per-CPU buffer.  See trace_synth.h
+ * for the lifetime rules that make reading the definition safe here.
  *
  * A string arrives as an address that may be anything: a histogram may
  * pass a number of the right size (a kprobe's u64 argument that points to
@@ -26,6 +28,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/trace_events.h>
@@ -325,43 +328,36 @@ static void synth_nest_leave(unsigned int ctx)
 }
 
 /*
- * Write one event: field i takes vals[idx[i]], or vals[i] without @idx.
- * Returns -ENOSPC when the ring buffer had no room, -EDEADLK when the
- * event is being written already (see synth_nest).
+ * Bytes of the record for these values: the slots, and after them what
+ * each char[] or long[] field appends, its length put in @dyn_len.
  */
-static notrace int synth_event_write(struct trace_event_file *file,
-				     struct synth_event *event,
-				     const u64 *vals, const unsigned int *idx)
+static __always_inline unsigned int
+synth_record_size(struct synth_event *event, const u64 *vals,
+		  const unsigned int *idx, unsigned int *dyn_len)
 {
-	/* Both are written before they are read: not zeroed on every event */
-	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
-	struct trace_event_buffer fbuffer __uninitialized;
-	unsigned int i, size, tail, ctx;
-	struct synth_trace_event *entry;
-	struct trace_buffer *buffer;
-	int ret = 0;
+	unsigned int i, size;
 
-	tail = struct_size(entry, fields, event->n_u64);
-	size = tail;
+	size = struct_size_t(struct synth_trace_event, fields, event->n_u64);
 	for (i = 0; i < event->n_dynamic_fields; i++) {
 		struct synth_field *f = event->dynamic_fields[i];
 
 		dyn_len[i] = synth_dyn_len(f, synth_val(vals, idx, f->field_pos));
 		size += dyn_len[i];
 	}
+	return size;
+}
 
-	buffer = file->tr->array_buffer.buffer;
-	ring_buffer_nest_start(buffer);	/* preemption off from here */
-	ctx = interrupt_context_level();
-	if (!synth_nest_enter(event, ctx)) {
-		ring_buffer_nest_end(buffer);
-		return -EDEADLK;
-	}
-	entry = trace_event_buffer_reserve(&fbuffer, file, size);
-	if (!entry) {
-		ret = -ENOSPC;
-		goto out;
-	}
+/*
+ * Fill every byte of @entry after its common header, as
+ * synth_record_size() measured it: ftrace and perf get the same record.
+ */
+static __always_inline void
+synth_record_fill(struct synth_trace_event *entry, struct synth_event *event,
+		  const u64 *vals, const unsigned int *idx,
+		  const unsigned int *dyn_len)
+{
+	unsigned int i, tail = struct_size(entry, fields, event->n_u64);
+
 	for (i = 0; i < event->n_fields; i++) {
 		struct synth_field *f = event->fields[i];
 		u64 val = synth_val(vals, idx, i);
@@ -378,6 +374,39 @@ static notrace int synth_event_write(struct trace_event_file *file,
 		synth_store(entry, f, synth_val(vals, idx, f->field_pos),
 			    &tail, dyn_len[i]);
 	}
+}
+
+/*
+ * Write one event: field i takes vals[idx[i]], or vals[i] without @idx.
+ * Returns -ENOSPC when the ring buffer had no room, -EDEADLK when the
+ * event is being written already (see synth_nest).
+ */
+static notrace int synth_event_write(struct trace_event_file *file,
+				     struct synth_event *event,
+				     const u64 *vals, const unsigned int *idx)
+{
+	/* Both are written before they are read: not zeroed on every event */
+	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
+	struct trace_event_buffer fbuffer __uninitialized;
+	struct synth_trace_event *entry;
+	struct trace_buffer *buffer;
+	unsigned int size, ctx;
+	int ret = 0;
+
+	size = synth_record_size(event, vals, idx, dyn_len);
+	buffer = file->tr->array_buffer.buffer;
+	ring_buffer_nest_start(buffer);	/* preemption off from here */
+	ctx = interrupt_context_level();
+	if (!synth_nest_enter(event, ctx)) {
+		ring_buffer_nest_end(buffer);
+		return -EDEADLK;
+	}
+	entry = trace_event_buffer_reserve(&fbuffer, file, size);
+	if (!entry) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	synth_record_fill(entry, event, vals, idx, dyn_len);
 	trace_event_buffer_commit(&fbuffer);
 out:
 	synth_nest_leave(ctx);
@@ -397,15 +426,89 @@ static notrace void synth_event_probe(void *data, u64 *var_ref_vals,
 			  var_ref_idx);
 }
 
-/* Enabling the event (ftrace or perf) pins the module that created it. */
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * perf puts a u32 size before the record and keeps each sample u64
+ * aligned: the bytes it takes for a record of @size bytes.
+ */
+static unsigned int synth_perf_size(unsigned int size)
+{
+	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+}
+
+/*
+ * The probe perf registers on the event's tracepoint, beside the ftrace
+ * ones, so that a histogram action feeds perf the same way (@data is the
+ * event call).  Triggers run with preemption disabled (trace_trigger.h),
+ * so this CPU's lists and buffer stay its own.  The record is built in
+ * perf's per-CPU buffer, which perf_trace_buf_alloc() takes with a
+ * recursion context of its own, so neither the nesting count of
+ * synth_nest nor a lock is needed; nothing is allocated.
+ * perf_tp_event() fills the common header and runs the perf events'
+ * filters on the record.
+ *
+ * A record perf's buffer cannot hold (PERF_MAX_TRACE_SIZE) is dropped
+ * before the buffer is asked for it: perf_trace_buf_alloc() would warn.
+ * One whose slots alone cannot fit never comes here: perf cannot open
+ * such an event (synth_event_reg()).  perf_trace_buf_alloc() zeroes the
+ * last u64 of the sample, which holds the alignment's padding.
+ */
+static notrace void synth_event_perf_probe(void *data, u64 *var_ref_vals,
+					   unsigned int *var_ref_idx)
+{
+	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
+	struct trace_event_call *call = data;
+	struct synth_event *event = call->data;
+	struct synth_trace_event *entry;
+	struct hlist_head *head;
+	struct pt_regs *regs;
+	unsigned int size;
+	int rctx;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head) && !bpf_prog_array_valid(call))
+		return;
+	size = synth_record_size(event, var_ref_vals, var_ref_idx, dyn_len);
+	size = synth_perf_size(size);
+	if (size > PERF_MAX_TRACE_SIZE)
+		return;
+	entry = perf_trace_buf_alloc(size, &regs, &rctx);
+	if (!entry)
+		return;
+	perf_fetch_caller_regs(regs);
+	synth_record_fill(entry, event, var_ref_vals, var_ref_idx, dyn_len);
+	perf_trace_run_bpf_submit(entry, size, rctx, call, 1, regs, head, NULL);
+}
+
+/* Can perf hold a record of @event whose char[] and long[] are empty? */
+static bool synth_perf_fits(struct synth_event *event)
+{
+	unsigned int size = struct_size_t(struct synth_trace_event, fields,
+					  event->n_u64);
+
+	return synth_perf_size(size) <= PERF_MAX_TRACE_SIZE;
+}
+#endif /* CONFIG_PERF_EVENTS */
+
+/*
+ * Enabling the event, or perf opening it, pins the module that created
+ * it.  perf cannot open an event whose every record would be too large
+ * for its buffer (-E2BIG).
+ */
 static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
 			   void *data)
 {
 	struct synth_event *event = call->data;
-	bool get = type == TRACE_REG_REGISTER || type == TRACE_REG_PERF_REGISTER;
-	bool put = type == TRACE_REG_UNREGISTER || type == TRACE_REG_PERF_UNREGISTER;
+	bool get = type == TRACE_REG_REGISTER;
+	bool put = type == TRACE_REG_UNREGISTER;
 	int ret;
 
+#ifdef CONFIG_PERF_EVENTS
+	if (type == TRACE_REG_PERF_REGISTER && !synth_perf_fits(event))
+		return -E2BIG;
+	get |= type == TRACE_REG_PERF_REGISTER;
+	put |= type == TRACE_REG_PERF_UNREGISTER;
+#endif
 	if (get && !try_module_get(event->mod))
 		return -EBUSY;
 	ret = trace_event_reg(call, type, data);
@@ -459,6 +562,9 @@ int synth_event_setup_call(struct synth_event *event)
 	event->class.fields_array = synth_fields_array;
 	event->class.reg = synth_event_reg;
 	event->class.probe = synth_event_probe;
+#ifdef CONFIG_PERF_EVENTS
+	event->class.perf_probe = synth_event_perf_probe;
+#endif
 	INIT_LIST_HEAD(&event->class.fields);
 	call->class = &event->class;
 	call->event.funcs = &synth_event_funcs;
