@@ -7,6 +7,7 @@
  * see trace_fuzz.h for the layers above it.
  */
 #include <fcntl.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,12 +37,30 @@ uint64_t fz_now_ns(void)
  * write() did, or -1 when the file would not open.  Nothing is written
  * when len is 0: opening with O_TRUNC is what clears a trigger file.
  */
+/*
+ * Is path the filter file of a system or of all events, which replaces
+ * the filter of every event below it?
+ */
+static bool wide_filter(const char *path)
+{
+	const char *rest = strstr(path, "/events/"), *slash;
+
+	if (!rest)
+		return false;
+	rest += strlen("/events/");
+	slash = strchr(rest, '/');
+	return !strcmp(rest, "filter") || (slash && !strcmp(slash, "/filter"));
+}
+
 int fz_write_file(const char *path, const void *data, size_t len, int flags)
 {
 	int fd = open(path, O_WRONLY | flags), ret = 0;
 
 	if (fd < 0)
 		return -1;
+	/* counted before it can take effect: see fz_fault_apply() */
+	if (fz && wide_filter(path))
+		__atomic_add_fetch(&fz->wide_filter_writes, 1, __ATOMIC_SEQ_CST);
 	if (len)
 		ret = write(fd, data, len);
 	close(fd);

@@ -307,6 +307,8 @@ struct fz_shared {
 	unsigned long kind_ok[OP_KINDS];
 	unsigned long role_count[ROLE_COUNT], role_ok[ROLE_COUNT];
 	unsigned long faults_injected, children, privs_refused;
+	/* writes begun to a filter file of a system or of all events */
+	unsigned long wide_filter_writes;
 	unsigned int saved_epoch;	/* last epoch saved + 1 */
 	struct fz_slot slot[FZ_SLOTS];
 	/* serial replay: ops handed to the unprivileged process */
