@@ -499,15 +499,13 @@ static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
 			   void *data)
 {
 	struct synth_event *event = call->data;
-	bool get = type == TRACE_REG_REGISTER;
-	bool put = type == TRACE_REG_UNREGISTER;
+	bool get = type == TRACE_REG_REGISTER || type == TRACE_REG_PERF_REGISTER;
+	bool put = type == TRACE_REG_UNREGISTER || type == TRACE_REG_PERF_UNREGISTER;
 	int ret;
 
 #ifdef CONFIG_PERF_EVENTS
 	if (type == TRACE_REG_PERF_REGISTER && !synth_perf_fits(event))
 		return -E2BIG;
-	get |= type == TRACE_REG_PERF_REGISTER;
-	put |= type == TRACE_REG_PERF_UNREGISTER;
 #endif
 	if (get && !try_module_get(event->mod))
 		return -EBUSY;
