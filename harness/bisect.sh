@@ -22,7 +22,8 @@
 # build/bisect/src, the objects build/bisect/obj: each step rebuilds only
 # what its patch changed.  FROM=NNNN starts building and booting at patch
 # NNNN (the patches before it are applied, not built): after a fix, the
-# objects of the last run serve again.  Logs: build/bisect/NAME.log (build)
+# objects of the last run serve again (a first run builds the base
+# before, for its warnings).  Logs: build/bisect/NAME.log (build)
 # and build/logs/bisect-NAME.{console,out} (boot).
 . "$(dirname "$0")/lib.sh"
 
@@ -35,31 +36,34 @@ mkdir -p "$dir" "$obj" "$B/logs"
 touch "$dir/base-warnings"
 from=${FROM:-0000}
 series=$(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-')
-# The tree before the first step to build: the pristine base, and the
-# patches before FROM.  Files the series touches are written only where
+touched=$(patch_targets $series)
+echo "$touched" | sed 's|^|/|' > "$dir/touched"
+# tree_before NNNN - make build/bisect/src the pristine base and the
+# patches before NNNN.  Files the series touches are written only where
 # their content differs from what the last run left, so that kbuild
 # rebuilds what changed and no more; the others are the base's.
-touched=$(patch_targets $series)
-say "build/bisect/src: the base$( [ "$from" = 0000 ] || echo " and the patches before $from")"
-echo "$touched" | sed 's|^|/|' > "$dir/touched"
-rsync -a --delete --exclude=/.unpacked --exclude-from="$dir/touched" "$base/" "$src/"
-stage=$(mktemp -d)
-for f in $touched; do
-	if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$stage/$f"; fi
-done
-for p in $series; do
-	name=$(basename "$p" .patch)
-	[[ ${name%%-*} < $from ]] || break
-	patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" || die "$name does not apply"
-done
-for f in $touched; do
-	if [ -f "$stage/$f" ]; then
-		cmp -s "$stage/$f" "$src/$f" || install -D -m 644 "$stage/$f" "$src/$f"
-	else
-		rm -f "$src/$f"
-	fi
-done
-rm -rf "$stage"
+tree_before() {
+	local stage f p name
+	say "build/bisect/src: the base$( [ "$1" = 0000 ] || echo " and the patches before $1")"
+	rsync -a --delete --exclude=/.unpacked --exclude-from="$dir/touched" "$base/" "$src/"
+	stage=$(mktemp -d)
+	for f in $touched; do
+		if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$stage/$f"; fi
+	done
+	for p in $series; do
+		name=$(basename "$p" .patch)
+		[[ ${name%%-*} < $1 ]] || break
+		patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" || die "$name does not apply"
+	done
+	for f in $touched; do
+		if [ -f "$stage/$f" ]; then
+			cmp -s "$stage/$f" "$src/$f" || install -D -m 644 "$stage/$f" "$src/$f"
+		else
+			rm -f "$src/$f"
+		fi
+	done
+	rm -rf "$stage"
+}
 frags="$ROOT/config/tracing.config $ROOT/config/arch-$TS_ARCH.config $ROOT/config/ours.config"
 
 # The VM's initramfs: busybox, the harness's init and the smoke test.
@@ -144,6 +148,13 @@ boot() {
 	say "$1: booted, smoke test passed in $(($(date +%s) - t)) s ($(grep -c '^TSRESULT smoke-.* pass' "$out") checks, $(grep -c '^TSRESULT smoke-.* skip' "$out") skipped)"
 }
 
+# A step's new warnings are told from the base's, which a build of the
+# base records: FROM=NNNN builds it first when no run has yet.
+if [ "$from" != 0000 ] && [ ! -s "$dir/base-warnings" ]; then
+	tree_before 0000
+	build 00-base || die "the pristine base does not build with the project's configuration"
+fi
+tree_before "$from"
 if [ "$from" = 0000 ]; then
 	build 00-base || die "the pristine base does not build with the project's configuration"
 	boot 00-base || die "the pristine base does not boot or fails the smoke test"
