@@ -142,15 +142,22 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		break;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
+		ret = user_event_perf_bufs_get();
+		if (ret)
+			break;
 		ret = tracepoint_probe_register(&ev->tp, user_event_perf_probe,
 						call);
-		if (!ret)
-			ev->perf_users++;
+		if (ret) {
+			user_event_perf_bufs_put();
+			break;
+		}
+		ev->perf_users++;
 		break;
 	case TRACE_REG_PERF_UNREGISTER:
 		tracepoint_probe_unregister(&ev->tp, user_event_perf_probe,
 					    call);
 		ev->perf_users--;
+		user_event_perf_bufs_put();
 		break;
 #endif
 	default:

@@ -28,14 +28,16 @@
  * a copy that worked, once.
  *
  * Size: a ring buffer holds records up to ring_buffer_max_event_size(),
- * which grows with buffer_subbuf_size_kb; perf up to PERF_MAX_TRACE_SIZE.
- * A write too large for one of the event's consumers is refused with
- * -E2BIG before any of them sees it.  Every consumer holds half a page,
- * so only larger writes ask them.
+ * which grows with buffer_subbuf_size_kb; perf up to what its sample
+ * header can describe (see user_event_perf_room()).  A write too large
+ * for one of the event's consumers is refused with -E2BIG before any of
+ * them sees it.  Every consumer holds half a page, so only larger writes
+ * ask them.
  */
 #include <linux/pagemap.h>
 #include <linux/perf_event.h>
 #include <linux/ring_buffer.h>
+#include <linux/sizes.h>
 #include <linux/uaccess.h>
 #include <linux/uio.h>
 #include <linux/unaligned.h>
@@ -371,6 +373,198 @@ static size_t user_event_perf_size(size_t size)
 	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 
+/*
+ * Records larger than perf's per-CPU trace buffer (PERF_MAX_TRACE_SIZE)
+ * are built in a buffer of our own, one per CPU, which exists while some
+ * user event has a perf consumer.  Only system calls write events, with
+ * preemption disabled from the copy to the submission, so one buffer per
+ * CPU is enough.  The largest record any perf sample can carry fits it.
+ */
+#define USER_EVENT_PERF_BUF_SIZE	SZ_64K
+
+static DEFINE_PER_CPU(void *, user_event_perf_bufs);
+static DEFINE_PER_CPU(struct pt_regs, user_event_perf_regs);
+static unsigned int user_event_perf_bufs_users;	/* event_mutex */
+
+static void user_event_perf_bufs_free(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		kvfree(per_cpu(user_event_perf_bufs, cpu));
+		WRITE_ONCE(per_cpu(user_event_perf_bufs, cpu), NULL);
+	}
+}
+
+/**
+ * user_event_perf_bufs_get - make sure the large-record buffers exist
+ *
+ * Called before perf's probe is registered on a user event; each call
+ * is paired with user_event_perf_bufs_put().
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int user_event_perf_bufs_get(void)
+{
+	void *buf;
+	int cpu;
+
+	lockdep_assert_held(&event_mutex);
+	if (user_event_perf_bufs_users) {
+		user_event_perf_bufs_users++;
+		return 0;
+	}
+	for_each_possible_cpu(cpu) {
+		buf = kvmalloc_node(USER_EVENT_PERF_BUF_SIZE, GFP_KERNEL,
+				    cpu_to_node(cpu));
+		if (!buf) {
+			/* No probe of ours was registered: nobody saw them */
+			user_event_perf_bufs_free();
+			return -ENOMEM;
+		}
+		WRITE_ONCE(per_cpu(user_event_perf_bufs, cpu), buf);
+	}
+	user_event_perf_bufs_users = 1;
+	return 0;
+}
+
+/**
+ * user_event_perf_bufs_put - drop what user_event_perf_bufs_get() took
+ *
+ * Called after perf's probe was unregistered.  The last put waits until
+ * no probe can still be writing into a buffer, then frees them.
+ */
+void user_event_perf_bufs_put(void)
+{
+	lockdep_assert_held(&event_mutex);
+	if (--user_event_perf_bufs_users)
+		return;
+	tracepoint_synchronize_unregister();
+	user_event_perf_bufs_free();
+}
+
+/* This CPU's buffer, or NULL when perf does not use any user event */
+static void *user_event_perf_buf(void)
+{
+	/*
+	 * Pairs with the release that published perf's probe on the event
+	 * (the tracepoint's array), which came after the buffers were
+	 * allocated: a write that found the probe finds them.
+	 */
+	smp_rmb();
+	return this_cpu_read(user_event_perf_bufs);
+}
+
+/*
+ * The bytes a sample of event leaves for the raw data (its u32 size and
+ * the record): a sample is described by a u16 size (perf_event_header),
+ * and perf_prepare_sample() does not check that the raw data fits.  The
+ * fields of fixed size are in header_size and id_header_size; the others
+ * a tracepoint's sample may carry are counted at their largest, the user
+ * stack as asked for although perf would shrink it.  An event that does
+ * not sample only counts: any record will do.
+ */
+static size_t user_event_perf_room(struct perf_event *event)
+{
+	const struct perf_event_attr *attr = &event->attr;
+	u64 type = attr->sample_type;
+	size_t used;
+
+	if (!is_sampling_event(event) || !(type & PERF_SAMPLE_RAW))
+		return SIZE_MAX;
+	used = sizeof(struct perf_event_header) + event->header_size +
+	       event->id_header_size;
+	if (type & PERF_SAMPLE_CALLCHAIN)
+		used += (1 + attr->sample_max_stack +
+			 READ_ONCE(sysctl_perf_event_max_contexts_per_stack)) *
+			sizeof(u64);
+	if (type & PERF_SAMPLE_BRANCH_STACK)
+		used += sizeof(u64);
+	if (type & PERF_SAMPLE_REGS_USER)
+		used += (1 + hweight64(attr->sample_regs_user)) * sizeof(u64);
+	if (type & PERF_SAMPLE_STACK_USER)
+		used += 2 * sizeof(u64) + attr->sample_stack_user;
+	if (type & PERF_SAMPLE_REGS_INTR)
+		used += (1 + hweight64(attr->sample_regs_intr)) * sizeof(u64);
+	if (type & PERF_SAMPLE_AUX)
+		used += sizeof(u64);
+	return used < U16_MAX ? round_down(U16_MAX - used, sizeof(u64)) : 0;
+}
+
+/*
+ * Can each perf event of head (this CPU's) take a record of size bytes,
+ * u64-aligned with its u32 size?  Called with preemption disabled.
+ */
+static bool user_event_perf_room_ok(struct hlist_head *head, size_t size)
+{
+	struct perf_event *event;
+
+	hlist_for_each_entry_rcu(event, head, hlist_entry)
+		if (user_event_perf_room(event) < size + sizeof(u32))
+			return false;
+	return true;
+}
+
+/* Can perf take a record of len bytes for the event of call? */
+static bool user_event_perf_fits(struct trace_event_call *call, size_t len)
+{
+	size_t size = user_event_perf_size(len);
+
+	if (size <= PERF_MAX_TRACE_SIZE)
+		return true;
+	return size <= USER_EVENT_PERF_BUF_SIZE &&
+	       user_event_perf_buf() &&
+	       user_event_perf_room_ok(this_cpu_ptr(call->perf_events), size);
+}
+
+/*
+ * A record larger than perf's buffer, built in ours.  Interrupts are off
+ * from the last check of the perf events' room to the submission: an
+ * event joins this CPU's list, or grows its sample (a group member added),
+ * only from an interrupt or a context switch here, so the events served
+ * are the ones checked.  A write that loses the race with such a change
+ * since user_event_emit() checked is refused here, after the consumers
+ * before perf kept it.
+ */
+static noinline int user_event_perf_large(struct user_event *ev,
+					  const struct user_event_src *src,
+					  struct hlist_head *head, size_t len,
+					  size_t size)
+{
+	void *rec = user_event_perf_buf();
+	struct pt_regs *regs;
+	unsigned long flags;
+	int rctx, ret = 0;
+
+	if (!rec || size > USER_EVENT_PERF_BUF_SIZE)
+		return -E2BIG;
+	rctx = perf_swevent_get_recursion_context();
+	if (rctx < 0)
+		return 0;
+	if (!user_event_copy(rec, src))
+		ret = -EAGAIN;
+	else if (!user_event_record_ok(ev, rec, len))
+		ret = -EFAULT;
+	if (!ret) {
+		memset(rec + len, 0, size - len);
+		regs = this_cpu_ptr(&user_event_perf_regs);
+		local_irq_save(flags);
+		if (user_event_perf_room_ok(head, size)) {
+			perf_fetch_caller_regs(regs);
+			/* Releases rctx */
+			perf_trace_buf_submit(rec, size, rctx,
+					      ev->call.event.type, 1, regs,
+					      head, NULL);
+			local_irq_restore(flags);
+			return 0;
+		}
+		local_irq_restore(flags);
+		ret = -E2BIG;
+	}
+	perf_swevent_put_recursion_context(rctx);
+	return ret;
+}
+
 int user_event_perf_probe(void *data, struct user_event *ev,
 			  const struct user_event_src *src)
 {
@@ -383,9 +577,8 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 
 	if (hlist_empty(head))
 		return 0;
-	/* Refused before the walk began; never let perf warn */
 	if (size > PERF_MAX_TRACE_SIZE)
-		return -E2BIG;
+		return user_event_perf_large(ev, src, head, len, size);
 	rec = perf_trace_buf_alloc(size, &regs, &rctx);
 	if (!rec)
 		return 0;
@@ -425,7 +618,7 @@ static bool user_event_fits(const struct tracepoint_func *f, size_t size)
 	}
 #ifdef CONFIG_PERF_EVENTS
 	if (f->func == (void *)user_event_perf_probe)
-		return user_event_perf_size(size) <= PERF_MAX_TRACE_SIZE;
+		return user_event_perf_fits(f->data, size);
 #endif
 	return true;
 }

@@ -3,10 +3,11 @@
  * user_events: how large an event may be.  A write is taken up to what
  * every consumer of the event can hold and refused whole with E2BIG
  * beyond: the ring buffer's limit follows buffer_subbuf_size_kb (a payload
- * 32 bytes smaller than a sub-buffer), perf's is PERF_MAX_TRACE_SIZE, and
- * with several consumers the smallest limit holds.  Each case
- * checks the largest payload accepted and recorded and the smallest
- * refused and not recorded.
+ * 32 bytes smaller than a sub-buffer), perf's is what a sample can carry
+ * (its size is 16 bits) beside the other fields the perf event asks for,
+ * and with several consumers the smallest limit holds.  Each case checks
+ * the largest payload accepted and recorded and the smallest refused and
+ * not recorded; perf's samples are read back whole.
  */
 #include "../kselftest_harness.h"
 #include "ue_util.h"
@@ -18,8 +19,14 @@
 /* Record header (struct trace_entry) and sub-buffer overhead, bytes */
 #define ENTRY 8
 #define SUBBUF_OVERHEAD (16 + 8)
-/* perf: a u32 size, the record, u64-aligned, at most 8192 bytes */
-#define PERF_MAX_PAYLOAD (8192 - 4 - ENTRY)
+/*
+ * perf: a sample is at most 65535 bytes, a multiple of 8: its 8-byte
+ * header, the fields asked for, then the raw data (a u32 size and the
+ * record, u64-aligned).  A sample of the raw data alone carries this much
+ * payload; each further 8-byte field takes 8 bytes of it.
+ */
+#define PERF_MAX_PAYLOAD (65528 - 8 - 4 - ENTRY)
+#define RAW_ALIGN(len) ((((len) + ENTRY + 4 + 7) & ~7) - 4)
 #define BIG (64 * 1024)
 
 /* The registered event and what the teardown restores */
@@ -187,10 +194,146 @@ TEST_F(size, perf_alone)
 	int pfd = ue_perf_open(ue_event_id("ue_big"));
 
 	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(8192 + 4, emit(&self->s, 8192));
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
-	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(2, perf_count(pfd));
 	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
 	EXPECT_EQ(-E2BIG, emit_flat(&self->s, PERF_MAX_PAYLOAD + 1));
+	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
+	EXPECT_EQ(2, perf_count(pfd));
+	close(pfd);
+}
+
+/* A perf event of ue_big sampling type into a mapped ring buffer */
+struct ue_ring {
+	int fd;
+	size_t len;
+	void *map;
+};
+
+static int ring_open(struct ue_ring *r, uint64_t type, uint16_t max_stack)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.config = ue_event_id("ue_big"),
+		.sample_type = type,
+		.sample_period = 1,
+		.sample_max_stack = max_stack,
+		.wakeup_events = 1,
+	};
+
+	/* Room for two of the largest samples */
+	r->len = 129 * 1024;
+	r->fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	if (r->fd < 0)
+		return -errno;
+	r->map = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED,
+		      r->fd, 0);
+	return r->map == MAP_FAILED ? -errno : 0;
+}
+
+static void ring_close(struct ue_ring *r)
+{
+	munmap(r->map, r->len);
+	close(r->fd);
+}
+
+/*
+ * Check that the ring holds one sample, of skip bytes of other fields
+ * then ue_big's record with the len bytes of payload e->payload.
+ */
+static void ring_check(struct __test_metadata *_metadata, struct ue_ring *r,
+		       struct ue_size *e, size_t skip, size_t len)
+{
+	struct perf_event_mmap_page *mp = r->map;
+	const char *data = (const char *)r->map + mp->data_offset;
+	const struct perf_event_header *h = (const void *)data;
+	uint32_t raw_size = RAW_ALIGN(len);
+	const char *raw = data + sizeof(*h) + skip + 4;
+	size_t i;
+
+	ASSERT_EQ(sizeof(*h) + skip + 4 + raw_size,
+		  __atomic_load_n(&mp->data_head, __ATOMIC_ACQUIRE));
+	ASSERT_EQ(PERF_RECORD_SAMPLE, h->type);
+	ASSERT_EQ(sizeof(*h) + skip + 4 + raw_size, h->size);
+	ASSERT_EQ(raw_size, *(const uint32_t *)(raw - 4));
+	/* struct trace_entry: the event's id, then the writer's pid */
+	EXPECT_EQ(ue_event_id("ue_big"), *(const uint16_t *)raw);
+	EXPECT_EQ(getpid(), *(const int32_t *)(raw + 4));
+	EXPECT_EQ(0, memcmp(raw + ENTRY, e->payload, len));
+	for (i = ENTRY + len; i < raw_size; i++)
+		ASSERT_EQ(0, raw[i]);
+}
+
+/* Fill the payload with a pattern that shows a byte out of place */
+static void fill(struct ue_size *e, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		e->payload[i] = (char)(i * 7 + i / 251);
+}
+
+/* The largest sample comes out whole, the sample size exactly 65528 */
+TEST_F(size, perf_sample_whole)
+{
+	struct ue_ring r;
+
+	fill(&self->s, PERF_MAX_PAYLOAD);
+	ASSERT_EQ(0, ring_open(&r, PERF_SAMPLE_RAW, 0));
+	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit_flat(&self->s, PERF_MAX_PAYLOAD));
+	ring_check(_metadata, &r, &self->s, 0, PERF_MAX_PAYLOAD);
+	ring_close(&r);
+}
+
+/* Each field asked for beside the record takes its bytes from it */
+TEST_F(size, perf_fields_take_room)
+{
+	uint64_t type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW;
+	int max = PERF_MAX_PAYLOAD - 5 * 8;
+	struct ue_ring r;
+
+	fill(&self->s, max);
+	ASSERT_EQ(0, ring_open(&r, type, 0));
+	EXPECT_EQ(-E2BIG, emit(&self->s, max + 1));
+	EXPECT_EQ(max + 4, emit(&self->s, max));
+	ring_check(_metadata, &r, &self->s, 5 * 8, max);
+	ring_close(&r);
+}
+
+/* A call chain is counted at its largest: the entries and context marks */
+TEST_F(size, perf_callchain_takes_room)
+{
+	char *text = ue_read_file("/proc/sys/kernel/perf_event_max_contexts_per_stack");
+	int contexts = text ? atoi(text) : -1, max;
+	struct ue_ring r;
+
+	free(text);
+	ASSERT_GT(contexts, 0);
+	max = PERF_MAX_PAYLOAD - (1 + 16 + contexts) * 8;
+	ASSERT_EQ(0, ring_open(&r, PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW, 16));
+	EXPECT_EQ(-E2BIG, emit(&self->s, max + 1));
+	EXPECT_EQ(max + 4, emit(&self->s, max));
+	EXPECT_EQ(1, perf_count(r.fd));
+	ring_close(&r);
+}
+
+/* A perf event that only counts takes any record up to the largest */
+TEST_F(size, perf_counting)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_TRACEPOINT,
+		.config = ue_event_id("ue_big"),
+	};
+	int pfd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+
+	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(PERF_MAX_PAYLOAD + 8 + 4,
+		  emit(&self->s, PERF_MAX_PAYLOAD + 8));
+	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
 	EXPECT_EQ(1, perf_count(pfd));
 	close(pfd);
 }
@@ -204,8 +347,9 @@ TEST_F(size, perf_and_ftrace)
 	ASSERT_EQ(0, ue_enable("ue_big", 1));
 	pfd = ue_perf_open(ue_event_id("ue_big"));
 	ASSERT_GE(pfd, 0);
-	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
-	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
+	ASSERT_LT(ring_max(), PERF_MAX_PAYLOAD);
+	EXPECT_EQ(ring_max() + 4, emit(&self->s, ring_max()));
+	EXPECT_EQ(-E2BIG, emit(&self->s, ring_max() + 1));
 	EXPECT_EQ(1, perf_count(pfd));
 	EXPECT_EQ(1, ue_trace_count("ue_big"));
 	close(pfd);
