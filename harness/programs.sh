@@ -120,7 +120,7 @@ done
 # libtracefs is installed for x86_64 only: no clients on arm64.
 mkdir -p "$out/clients"
 [ "$TS_ARCH" = x86_64 ] || exit 0
-CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I/usr/include/tracefs -I/usr/include/traceevent"
+CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I$hdr -I/usr/include/tracefs -I/usr/include/traceevent"
 for f in tests/clients/*.c; do
 	[ -f "$f" ] || continue
 	o=$out/clients/$(basename "$f" .c)
