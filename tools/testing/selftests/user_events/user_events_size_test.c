@@ -9,6 +9,9 @@
  * the largest payload accepted and recorded and the smallest refused and
  * not recorded; perf's samples are read back whole.
  */
+#include <pthread.h>
+#include <time.h>
+
 #include "../kselftest_harness.h"
 #include "ue_util.h"
 
@@ -211,7 +214,9 @@ struct ue_ring {
 	void *map;
 };
 
-static int ring_open(struct ue_ring *r, uint64_t type, uint16_t max_stack)
+/* ... of the thread tid (0: this one) */
+static int ring_open_tid(struct ue_ring *r, uint64_t type, uint16_t max_stack,
+			pid_t tid)
 {
 	struct perf_event_attr attr = {
 		.size = sizeof(attr),
@@ -225,12 +230,17 @@ static int ring_open(struct ue_ring *r, uint64_t type, uint16_t max_stack)
 
 	/* Room for two of the largest samples */
 	r->len = 129 * 1024;
-	r->fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	r->fd = syscall(__NR_perf_event_open, &attr, tid, -1, -1, 0);
 	if (r->fd < 0)
 		return -errno;
 	r->map = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED,
 		      r->fd, 0);
 	return r->map == MAP_FAILED ? -errno : 0;
+}
+
+static int ring_open(struct ue_ring *r, uint64_t type, uint16_t max_stack)
+{
+	return ring_open_tid(r, type, max_stack, 0);
 }
 
 static void ring_close(struct ue_ring *r)
@@ -336,6 +346,61 @@ TEST_F(size, perf_counting)
 	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
 	EXPECT_EQ(1, perf_count(pfd));
 	close(pfd);
+}
+
+/* A writer of 60000-byte events beside perf events opened and closed */
+struct churn {
+	struct ue_size *e;
+	volatile pid_t tid;
+	volatile int stop;
+	long writes, bad;
+};
+
+static void *churn_writer(void *arg)
+{
+	struct churn *c = arg;
+	ssize_t ret;
+
+	c->tid = syscall(__NR_gettid);
+	while (!c->stop) {
+		ret = emit(c->e, 60000);
+		c->writes++;
+		if (ret != 60000 + 4)
+			c->bad++;
+	}
+	return NULL;
+}
+
+/*
+ * The large-record buffers come and go with the first and last perf
+ * event, here one on the writer: every write in between is taken whole (nobody consumes it, or
+ * perf does), none fails, and no buffer is used after it was freed (the
+ * debug kernel's KASAN watches).  Two seconds of churn.
+ */
+TEST_F(size, perf_open_close_under_writes)
+{
+	struct churn c = { .e = &self->s };
+	struct timespec t0, t;
+	struct ue_ring r;
+	pthread_t th;
+	int opens = 0;
+
+	ASSERT_EQ(0, pthread_create(&th, NULL, churn_writer, &c));
+	while (!c.tid)
+		usleep(100);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		ASSERT_EQ(0, ring_open_tid(&r, PERF_SAMPLE_RAW, 0, c.tid));
+		usleep(1000);
+		ring_close(&r);
+		opens++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while (t.tv_sec - t0.tv_sec < 2);
+	c.stop = 1;
+	pthread_join(th, NULL);
+	EXPECT_EQ(0, c.bad);
+	EXPECT_LT(0, c.writes);
+	EXPECT_LE(2, opens);
 }
 
 /* Both consumers: the smaller limit wins and neither gets a refused event */
