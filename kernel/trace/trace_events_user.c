@@ -164,7 +164,7 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		return 0;
 	}
 	if (user_event_bit_update(ev))
-		trace_user_event_status(ev->call.name, ev->bit, ev->status_on,
+		trace_user_event_status(ev->tp.name, ev->bit, ev->status_on,
 					ev->ftrace_users, ev->perf_users);
 	user_event_enablers_update(ev);
 	/* Not here: the trace core goes on using the event after reg() */
@@ -175,8 +175,8 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 
 static void user_event_free(struct user_event *ev)
 {
-	if (ev->call.name != ev->desc.name)
-		kfree(ev->call.name);
+	if (ev->tp.name != ev->desc.name)
+		kfree(ev->tp.name);
 	kfree(ev->call.print_fmt);
 	user_event_desc_free(&ev->desc);
 	kfree(ev);
@@ -203,14 +203,14 @@ static int user_event_create(struct user_event_group *group,
 	ev->group = group;
 	ev->reg_flags = opts->flags;
 	ev->transient = !opts->keep;
-	ev->call.name = ev->desc.name;
+	ev->tp.name = ev->desc.name;
 	ev->class.system = group->system;
 	if (user_event_is_multi(ev)) {
-		ev->call.name = kasprintf(GFP_KERNEL_ACCOUNT, "%s.%llx",
-					  ev->desc.name, user_event_multi_id++);
+		ev->tp.name = kasprintf(GFP_KERNEL_ACCOUNT, "%s.%llx",
+					ev->desc.name, user_event_multi_id++);
 		ev->class.system = group->multi_system;
-		if (!ev->call.name) {
-			ev->call.name = ev->desc.name;
+		if (!ev->tp.name) {
+			ev->tp.name = ev->desc.name;
 			ret = -ENOMEM;
 			goto err_free;
 		}
@@ -230,7 +230,12 @@ static int user_event_create(struct user_event_group *group,
 			goto err_count;
 	}
 
-	ev->tp.name = ev->call.name;
+	/*
+	 * Named by its tracepoint, as kernel events are: that is what lets
+	 * perf attach BPF tracepoint programs to it.
+	 */
+	ev->call.tp = &ev->tp;
+	ev->call.flags = TRACE_EVENT_FL_TRACEPOINT;
 	ev->class.reg = user_event_reg;
 	ev->class.fields_array = user_event_fields_array;
 	INIT_LIST_HEAD(&ev->class.fields);
@@ -286,7 +291,7 @@ static int user_event_destroy(struct user_event *ev)
 	ret = trace_remove_event_call(&ev->call);
 	if (ret)
 		return ret;
-	trace_user_event_delete(ev->call.name, ev->bit);
+	trace_user_event_delete(ev->tp.name, ev->bit);
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
 	hash_del(&ev->hnode);
@@ -335,7 +340,7 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 		created = true;
 	}
 	refcount_inc(&ev->refs);
-	trace_user_event_register(ev->call.name, cmd, ev->bit, ev->reg_flags,
+	trace_user_event_register(ev->tp.name, cmd, ev->bit, ev->reg_flags,
 				  created);
 	*evp = ev;
 	return 0;
@@ -412,7 +417,7 @@ static int user_event_delete_checked(struct user_event *ev)
  */
 static bool user_event_named(const struct user_event *ev, const char *name)
 {
-	return !strcmp(ev->desc.name, name) || !strcmp(ev->call.name, name);
+	return !strcmp(ev->desc.name, name) || !strcmp(ev->tp.name, name);
 }
 
 /*

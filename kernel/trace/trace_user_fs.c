@@ -383,7 +383,7 @@ static int user_event_status_show(struct seq_file *m, void *v)
 		if (ev->group != group)
 			continue;
 		active++;
-		seq_printf(m, "%u:%s", ev->bit, ev->call.name);
+		seq_printf(m, "%u:%s", ev->bit, ev->tp.name);
 		if (ev->ftrace_users || ev->perf_users) {
 			busy++;
 			seq_puts(m, user_event_status_text.used_by);

@@ -552,9 +552,8 @@ static noinline int user_event_perf_large(struct user_event *ev,
 		if (user_event_perf_room_ok(head, size)) {
 			perf_fetch_caller_regs(regs);
 			/* Releases rctx */
-			perf_trace_buf_submit(rec, size, rctx,
-					      ev->call.event.type, 1, regs,
-					      head, NULL);
+			perf_trace_run_bpf_submit(rec, size, rctx, &ev->call,
+						  1, regs, head, NULL);
 			local_irq_restore(flags);
 			return 0;
 		}
@@ -575,7 +574,8 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 	int rctx, ret;
 	void *rec;
 
-	if (hlist_empty(head))
+	/* BPF programs run on every record, perf events only on their CPU */
+	if (hlist_empty(head) && !bpf_prog_array_valid(&ev->call))
 		return 0;
 	if (size > PERF_MAX_TRACE_SIZE)
 		return user_event_perf_large(ev, src, head, len, size);
@@ -594,8 +594,8 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 	}
 	memset(rec + len, 0, size - len);
 	perf_fetch_caller_regs(regs);
-	perf_trace_buf_submit(rec, size, rctx, ev->call.event.type, 1, regs,
-			      head, NULL);
+	perf_trace_run_bpf_submit(rec, size, rctx, &ev->call, 1, regs, head,
+				  NULL);
 	return 0;
 }
 #endif
