@@ -27,6 +27,29 @@ say "booting the $variant kernel and running ${test:-all tests} (logs in build/l
 set +e
 TS_QUIET=1 "$ROOT/harness/vm.sh" "$variant" check "check-$variant" $cmdline
 vm=$?
+# The bpftrace_* tests boot again with bpftrace's initramfs laid over the
+# main one, in twice the memory and without the KUnit suites (run at the
+# first boot); their results and console join the first boot's.  Not on
+# the coverage kernel, whose run sends one set of gcov counters.
+bt=check-$variant-bpftrace bpftrace_run=0
+if [ -f "$B/bpftrace.cpio" ] && [ $vm = 0 ] && [ "$variant" != coverage ]; then
+	for f in "$ROOT"/tests/shell/bpftrace_*.sh; do
+		# shellcheck disable=SC2053
+		if [ -z "$test" ] || [[ $(basename "$f" .sh) == $test ]]; then bpftrace_run=1; fi
+	done
+fi
+if [ $bpftrace_run = 1 ]; then
+	cat "$B/initramfs.cpio" "$B/bpftrace.cpio" > "$B/initramfs-bpftrace.cpio"
+	bcmdline=$(echo "$cmdline" | sed 's/ts\.test=[^ ]*//; s/kunit\.filter_glob=[^ ]*//')
+	# shellcheck disable=SC2086
+	TS_QUIET=1 TS_MEM=2G TS_INITRD="$B/initramfs-bpftrace.cpio" \
+		"$ROOT/harness/vm.sh" "$variant" check "$bt" \
+		"ts.test=${test:-bpftrace_*}" kunit.enable=0 $bcmdline
+	vm=$?
+	sed -i '/^TS-DONE/d' "$B/logs/check-$variant.out"
+	cat "$B/logs/$bt.out" >> "$B/logs/check-$variant.out"
+	cat "$B/logs/$bt.console" >> "$B/logs/check-$variant.console"
+fi
 # A check of the build, not of the VM: no event of ours declared and
 # never fired (make unused-events), one result line beside the others.
 if [ "$variant" = ours ] && { [ -z "$test" ] || [ "$test" = unused-events ]; }; then

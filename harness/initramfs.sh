@@ -55,6 +55,8 @@ mkdir -p "$root/tests/shell" "$root/tests/demo.d" "$root/tests/compare" \
 for d in shell demo.d compare corpus; do
 	if [ -d "$ROOT/tests/$d" ]; then cp -r "$ROOT/tests/$d/." "$root/tests/$d/"; fi
 done
+# The bpftrace tests come with bpftrace, in an initramfs of their own
+rm -f "$root"/tests/shell/bpftrace_*.sh
 python3 "$ROOT/harness/doc-examples.py" "$root/tests/doc" "$ROOT"/Documentation/trace/*.rst
 ftrace_reasons > "$root/tests/ftrace.list"
 cp "$ROOT/tests/ftrace-debug.list" "$root/tests/"
@@ -125,5 +127,27 @@ for c in "$B"/progs/clients/*; do
 done
 add_modules "$root"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/initramfs.cpio"
+
+# Debian's bpftrace and its LLVM (about 200 MB of libraries) would crowd
+# every run's memory: build/bpftrace.cpio holds them and the bpftrace_*
+# tests, laid over the main initramfs in a boot of their own (check.sh).
+broot=$out/initramfs-bpftrace
+rm -rf "$broot" "$out/bpftrace.cpio" && mkdir -p "$broot/tests/shell"
+copy_dynamic_into "$broot" /usr/bin/bpftrace /usr/bin/bpftrace
+# Without BTF, bpftrace's clang reads the kernel's headers for the types
+# of the format files (u32 and the like): those of linux/types.h and
+# what it includes, at BPFTRACE_KERNEL_SOURCE=/usr/src/kernel.
+ks=$broot/usr/src/kernel kobj=$(variant_obj ours)
+for v in debug coverage; do
+	[ -f "$kobj/include/generated/autoconf.h" ] || kobj=$(variant_obj $v)
+done
+mkdir -p "$ks/include" "$ks/arch/x86"
+for d in linux uapi asm-generic vdso; do cp -r "$SRC/include/$d" "$ks/include/"; done
+cp -r "$SRC/arch/x86/include" "$ks/arch/x86/"
+cp -r "$kobj/include/generated" "$ks/include/"
+cp -r "$kobj/arch/x86/include/generated" "$ks/arch/x86/include/"
+cp "$ROOT"/tests/shell/bpftrace_*.sh "$broot/tests/shell/"
+(cd "$broot" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$out/bpftrace.cpio"
+rm -rf "$broot"
 
 append_job "${1:-}"

@@ -47,7 +47,7 @@ HARNESS_PKGS="
 	/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 	/usr/lib/x86_64-linux-gnu/libc.a:libc6-dev
 	qemu-system-x86_64:qemu-system-x86 /bin/busybox:busybox-static
-	perf:linux-perf trace-cmd:trace-cmd
+	perf:linux-perf trace-cmd:trace-cmd bpftrace:bpftrace
 	/usr/include/tracefs/tracefs.h:libtracefs-dev
 	/usr/include/traceevent/event-parse.h:libtraceevent-dev
 	sparse:sparse gdb:gdb
