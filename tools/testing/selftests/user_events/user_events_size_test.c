@@ -215,8 +215,8 @@ struct ue_ring {
 };
 
 /* ... of the thread tid (0: this one) */
-static int ring_open_tid(struct ue_ring *r, uint64_t type, uint16_t max_stack,
-			pid_t tid)
+static int ring_open_tid(struct ue_ring *r, uint64_t type,
+			 uint16_t max_stack, pid_t tid)
 {
 	struct perf_event_attr attr = {
 		.size = sizeof(attr),
@@ -351,8 +351,8 @@ TEST_F(size, perf_counting)
 /* A writer of 60000-byte events beside perf events opened and closed */
 struct churn {
 	struct ue_size *e;
-	volatile pid_t tid;
-	volatile int stop;
+	pid_t tid;	/* set by the writer, then read */
+	int stop;	/* set by the test, read by the writer */
 	long writes, bad;
 };
 
@@ -361,8 +361,8 @@ static void *churn_writer(void *arg)
 	struct churn *c = arg;
 	ssize_t ret;
 
-	c->tid = syscall(__NR_gettid);
-	while (!c->stop) {
+	__atomic_store_n(&c->tid, syscall(__NR_gettid), __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
 		ret = emit(c->e, 60000);
 		c->writes++;
 		if (ret != 60000 + 4)
@@ -386,7 +386,7 @@ TEST_F(size, perf_open_close_under_writes)
 	int opens = 0;
 
 	ASSERT_EQ(0, pthread_create(&th, NULL, churn_writer, &c));
-	while (!c.tid)
+	while (!__atomic_load_n(&c.tid, __ATOMIC_ACQUIRE))
 		usleep(100);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
@@ -396,7 +396,7 @@ TEST_F(size, perf_open_close_under_writes)
 		opens++;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	} while (t.tv_sec - t0.tv_sec < 2);
-	c.stop = 1;
+	__atomic_store_n(&c.stop, 1, __ATOMIC_RELAXED);
 	pthread_join(th, NULL);
 	EXPECT_EQ(0, c.bad);
 	EXPECT_LT(0, c.writes);
