@@ -418,7 +418,7 @@ int user_event_perf_bufs_get(void)
 		buf = kvmalloc_node(USER_EVENT_PERF_BUF_SIZE, GFP_KERNEL,
 				    cpu_to_node(cpu));
 		if (!buf) {
-			/* No probe of ours was registered: nobody saw them */
+			/* No user event has perf's probe: nobody saw them */
 			user_event_perf_bufs_free();
 			return -ENOMEM;
 		}
@@ -518,13 +518,13 @@ static bool user_event_perf_fits(struct trace_event_call *call, size_t len)
 }
 
 /*
- * A record larger than perf's buffer, built in ours.  Interrupts are off
- * from the last check of the perf events' room to the submission: an
- * event joins this CPU's list, or grows its sample (a group member added),
- * only from an interrupt or a context switch here, so the events served
- * are the ones checked.  A write that loses the race with such a change
- * since user_event_emit() checked is refused here, after the consumers
- * before perf kept it.
+ * A record larger than perf's buffer, built in this CPU's large-record
+ * buffer.  Interrupts are off from the last check of the perf events'
+ * room to the submission: an event joins this CPU's list, or grows its
+ * sample (a group member added), only from an interrupt or a context
+ * switch here, so the events served are the ones checked.  A write that
+ * loses the race with such a change since user_event_emit() checked is
+ * refused here, after the consumers before perf kept it.
  */
 static noinline int user_event_perf_large(struct user_event *ev,
 					  const struct user_event_src *src,
