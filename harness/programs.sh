@@ -115,12 +115,16 @@ done
 for f in bench/*.c; do
 	[ -f "$f" ] && build "$ROOT/$f" "$out/bench/$(basename "$f" .c)"
 done
+# Helpers the shell tests run (not tests themselves), in /samples
+for f in tests/tools/*.c; do
+	[ -f "$f" ] && build "$ROOT/$f" "$out/samples/$(basename "$f" .c)"
+done
 # Clients of Debian's libraries are linked dynamically, like the tools
 # they stand for; initramfs.sh copies the libraries they need.  Debian's
 # libtracefs is installed for x86_64 only: no clients on arm64.
 mkdir -p "$out/clients"
 [ "$TS_ARCH" = x86_64 ] || exit 0
-CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I$hdr -I/usr/include/tracefs -I/usr/include/traceevent"
+CFLAGS="-O2 -g0 -Wall -I$src/tools/testing/selftests -I/usr/include/tracefs -I/usr/include/traceevent"
 for f in tests/clients/*.c; do
 	[ -f "$f" ] || continue
 	o=$out/clients/$(basename "$f" .c)

@@ -8,7 +8,7 @@
 # perf record -g, which adds a call chain, leaves less room.
 . /tests/lib.sh
 command -v perf > /dev/null || skip "no perf in the VM"
-[ -x /clients/ue_write ] || skip "no ue_write client"
+[ -x /samples/ue_write ] || skip "no ue_write helper"
 [ -e $T/user_events_data ] || skip "no user_events"
 E=ue_perf_big
 DEF="u:$E __rel_loc char[] s"
@@ -34,7 +34,7 @@ record() {
 	_len=$1
 	shift
 	bounded 120 perf record -q "$@" -e user_events:$E -o perf.data -- \
-		/clients/ue_write $E "$_len" 2> /dev/null
+		/samples/ue_write $E "$_len" 2> /dev/null
 }
 
 # strings - the s field of each record perf script prints
