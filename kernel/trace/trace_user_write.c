@@ -594,8 +594,13 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 	}
 	memset(rec + len, 0, size - len);
 	perf_fetch_caller_regs(regs);
-	perf_trace_run_bpf_submit(rec, size, rctx, &ev->call, 1, regs, head,
-				  NULL);
+	/* Straight to perf when no program is attached, the usual case */
+	if (bpf_prog_array_valid(&ev->call))
+		perf_trace_run_bpf_submit(rec, size, rctx, &ev->call, 1, regs,
+					  head, NULL);
+	else
+		perf_trace_buf_submit(rec, size, rctx, ev->call.event.type, 1,
+				      regs, head, NULL);
 	return 0;
 }
 #endif
