@@ -518,6 +518,42 @@ static bool user_event_perf_fits(struct trace_event_call *call, size_t len)
 }
 
 /*
+ * Copy the payload into rec (perf's or the large-record buffer), check
+ * it and zero the padding perf adds up to size: 0, -EAGAIN or -EFAULT.
+ */
+static __always_inline int user_event_perf_fill(struct user_event *ev,
+						void *rec,
+						const struct user_event_src *src,
+						size_t len, size_t size)
+{
+	if (!user_event_copy(rec, src))
+		return -EAGAIN;
+	if (!user_event_record_ok(ev, rec, len))
+		return -EFAULT;
+	memset(rec + len, 0, size - len);
+	return 0;
+}
+
+/*
+ * Hand rec to the event's BPF programs, if any, then to perf; releases
+ * rctx.  Straight to perf when no program is attached, the usual case.
+ */
+static __always_inline void user_event_perf_submit(struct user_event *ev,
+						   void *rec, size_t size,
+						   int rctx,
+						   struct pt_regs *regs,
+						   struct hlist_head *head)
+{
+	perf_fetch_caller_regs(regs);
+	if (bpf_prog_array_valid(&ev->call))
+		perf_trace_run_bpf_submit(rec, size, rctx, &ev->call, 1, regs,
+					  head, NULL);
+	else
+		perf_trace_buf_submit(rec, size, rctx, ev->call.event.type, 1,
+				      regs, head, NULL);
+}
+
+/*
  * A record larger than perf's buffer, built in this CPU's large-record
  * buffer.  Interrupts are off from the last check of the perf events'
  * room to the submission: an event joins this CPU's list, or grows its
@@ -532,28 +568,21 @@ static noinline int user_event_perf_large(struct user_event *ev,
 					  size_t size)
 {
 	void *rec = user_event_perf_buf();
-	struct pt_regs *regs;
 	unsigned long flags;
-	int rctx, ret = 0;
+	int rctx, ret;
 
 	if (!rec || size > USER_EVENT_PERF_BUF_SIZE)
 		return -E2BIG;
 	rctx = perf_swevent_get_recursion_context();
 	if (rctx < 0)
 		return 0;
-	if (!user_event_copy(rec, src))
-		ret = -EAGAIN;
-	else if (!user_event_record_ok(ev, rec, len))
-		ret = -EFAULT;
+	ret = user_event_perf_fill(ev, rec, src, len, size);
 	if (!ret) {
-		memset(rec + len, 0, size - len);
-		regs = this_cpu_ptr(&user_event_perf_regs);
 		local_irq_save(flags);
 		if (user_event_perf_room_ok(head, size)) {
-			perf_fetch_caller_regs(regs);
-			/* Releases rctx */
-			perf_trace_run_bpf_submit(rec, size, rctx, &ev->call,
-						  1, regs, head, NULL);
+			user_event_perf_submit(ev, rec, size, rctx,
+					       this_cpu_ptr(&user_event_perf_regs),
+					       head);
 			local_irq_restore(flags);
 			return 0;
 		}
@@ -582,25 +611,12 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 	rec = perf_trace_buf_alloc(size, &regs, &rctx);
 	if (!rec)
 		return 0;
-	if (!user_event_copy(rec, src))
-		ret = -EAGAIN;
-	else if (!user_event_record_ok(ev, rec, len))
-		ret = -EFAULT;
-	else
-		ret = 0;
+	ret = user_event_perf_fill(ev, rec, src, len, size);
 	if (ret) {
 		perf_swevent_put_recursion_context(rctx);
 		return ret;
 	}
-	memset(rec + len, 0, size - len);
-	perf_fetch_caller_regs(regs);
-	/* Straight to perf when no program is attached, the usual case */
-	if (bpf_prog_array_valid(&ev->call))
-		perf_trace_run_bpf_submit(rec, size, rctx, &ev->call, 1, regs,
-					  head, NULL);
-	else
-		perf_trace_buf_submit(rec, size, rctx, ev->call.event.type, 1,
-				      regs, head, NULL);
+	user_event_perf_submit(ev, rec, size, rctx, regs, head);
 	return 0;
 }
 #endif
