@@ -137,9 +137,10 @@ copy_dynamic_into "$broot" /usr/bin/bpftrace /usr/bin/bpftrace
 # Without BTF, bpftrace's clang reads the kernel's headers for the types
 # of the format files (u32 and the like): those of linux/types.h and
 # what it includes, at BPFTRACE_KERNEL_SOURCE=/usr/src/kernel.
-ks=$broot/usr/src/kernel kobj=$(variant_obj ours)
-for v in debug coverage; do
-	[ -f "$kobj/include/generated/autoconf.h" ] || kobj=$(variant_obj $v)
+ks=$broot/usr/src/kernel
+for v in ours debug coverage; do
+	kobj=$(variant_obj $v)
+	[ -f "$kobj/include/generated/autoconf.h" ] && break
 done
 mkdir -p "$ks/include" "$ks/arch/x86"
 for d in linux uapi asm-generic vdso; do cp -r "$SRC/include/$d" "$ks/include/"; done

@@ -221,6 +221,14 @@ static inline long ue_perf_open(int id)
 	return syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
 }
 
+/* What perf event fd counted so far, -1 when it cannot be read */
+static inline long long ue_perf_count(int fd)
+{
+	long long n = -1;
+
+	return read(fd, &n, sizeof(n)) == sizeof(n) ? n : -1;
+}
+
 /* Is status bit set in the mapped status page? */
 static inline int ue_bit_set(const uint8_t *page, uint32_t bit)
 {

@@ -111,34 +111,18 @@ static int prog_load(int map, int off, char *log, size_t log_size)
 	return sys_bpf(BPF_PROG_LOAD, &attr);
 }
 
-/* A perf event of tracepoint id on this task, counting, with prog */
+/* A perf event of tracepoint id on this task (ue_perf_open()) with prog */
 static int perf_with_prog(int id, int prog)
 {
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_TRACEPOINT,
-		.config = id,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-	};
-	int fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	int fd = ue_perf_open(id);
 
 	if (fd < 0)
 		return -1;
-	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) ||
-	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog)) {
 		close(fd);
 		return -1;
 	}
 	return fd;
-}
-
-/* Samples perf counted so far */
-static long long perf_count(int fd)
-{
-	long long n = -1;
-
-	return read(fd, &n, sizeof(n)) == sizeof(n) ? n : -1;
 }
 
 FIXTURE(bpf) {
@@ -197,13 +181,13 @@ TEST_F(bpf, runs_on_every_record)
 	EXPECT_EQ(10, map_get(self->map, 0));
 	EXPECT_EQ(55, map_get(self->map, 1));
 	/* perf records what the program let through: the odd ones */
-	EXPECT_EQ(5, perf_count(self->perf));
+	EXPECT_EQ(5, ue_perf_count(self->perf));
 
 	/* A record larger than perf's 8 KiB buffer takes the other path */
 	ASSERT_EQ(4 + 20000, emit_n(self->fd, self->idx, 7, 20000));
 	EXPECT_EQ(11, map_get(self->map, 0));
 	EXPECT_EQ(62, map_get(self->map, 1));
-	EXPECT_EQ(6, perf_count(self->perf));
+	EXPECT_EQ(6, ue_perf_count(self->perf));
 
 	/* Detached with its perf event: no longer runs */
 	close(self->perf);
@@ -241,7 +225,7 @@ TEST_F(bpf, runs_on_synthetic_event)
 		ASSERT_EQ(4 + 4, emit_n(self->fd, self->idx, n, 4));
 	EXPECT_EQ(6, map_get(self->map, 0));
 	EXPECT_EQ(21, map_get(self->map, 1));
-	EXPECT_EQ(3, perf_count(self->perf));
+	EXPECT_EQ(3, ue_perf_count(self->perf));
 }
 
 TEST_HARNESS_MAIN

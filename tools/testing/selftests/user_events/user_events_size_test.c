@@ -111,14 +111,6 @@ static ssize_t emit_flat(struct ue_size *e, size_t len)
 	return ret < 0 ? -errno : ret;
 }
 
-/* Samples perf counted so far */
-static long long perf_count(int pfd)
-{
-	long long n = -1;
-
-	return read(pfd, &n, sizeof(n)) == sizeof(n) ? n : -1;
-}
-
 /* The boundary for ftrace: max accepted and recorded, max + 1 refused */
 static void ftrace_boundary(struct __test_metadata *_metadata,
 			    struct ue_size *e, int max)
@@ -199,11 +191,11 @@ TEST_F(size, perf_alone)
 	ASSERT_GE(pfd, 0);
 	EXPECT_EQ(8192 + 4, emit(&self->s, 8192));
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 4, emit(&self->s, PERF_MAX_PAYLOAD));
-	EXPECT_EQ(2, perf_count(pfd));
+	EXPECT_EQ(2, ue_perf_count(pfd));
 	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_MAX_PAYLOAD + 1));
 	EXPECT_EQ(-E2BIG, emit_flat(&self->s, PERF_MAX_PAYLOAD + 1));
 	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
-	EXPECT_EQ(2, perf_count(pfd));
+	EXPECT_EQ(2, ue_perf_count(pfd));
 	close(pfd);
 }
 
@@ -326,7 +318,7 @@ TEST_F(size, perf_callchain_takes_room)
 	ASSERT_EQ(0, ring_open(&r, PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW, 16));
 	EXPECT_EQ(-E2BIG, emit(&self->s, max + 1));
 	EXPECT_EQ(max + 4, emit(&self->s, max));
-	EXPECT_EQ(1, perf_count(r.fd));
+	EXPECT_EQ(1, ue_perf_count(r.fd));
 	ring_close(&r);
 }
 
@@ -344,7 +336,7 @@ TEST_F(size, perf_counting)
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 8 + 4,
 		  emit(&self->s, PERF_MAX_PAYLOAD + 8));
 	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
-	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(1, ue_perf_count(pfd));
 	close(pfd);
 }
 
@@ -415,7 +407,7 @@ TEST_F(size, perf_and_ftrace)
 	ASSERT_LT(ring_max(), PERF_MAX_PAYLOAD);
 	EXPECT_EQ(ring_max() + 4, emit(&self->s, ring_max()));
 	EXPECT_EQ(-E2BIG, emit(&self->s, ring_max() + 1));
-	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(1, ue_perf_count(pfd));
 	EXPECT_EQ(1, ue_trace_count("ue_big"));
 	close(pfd);
 
@@ -425,7 +417,7 @@ TEST_F(size, perf_and_ftrace)
 	ue_clear_trace();
 	EXPECT_EQ(ring_max() + 4, emit(&self->s, ring_max()));
 	EXPECT_EQ(-E2BIG, emit(&self->s, ring_max() + 1));
-	EXPECT_EQ(1, perf_count(pfd));
+	EXPECT_EQ(1, ue_perf_count(pfd));
 	EXPECT_EQ(1, ue_trace_count("ue_big"));
 	close(pfd);
 }
