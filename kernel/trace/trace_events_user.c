@@ -201,7 +201,7 @@ static int user_event_create(struct user_event_group *group,
 	memset(desc, 0, sizeof(*desc));
 	INIT_LIST_HEAD(&ev->enablers);
 	ev->group = group;
-	ev->reg_flags = opts->flags;
+	ev->reg_flags = opts->flags & ~USER_EVENT_REG_REPORT_LOSS;
 	ev->transient = !opts->keep;
 	ev->tp.name = ev->desc.name;
 	ev->class.system = group->system;
@@ -339,6 +339,8 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 			return ret;
 		created = true;
 	}
+	if (opts->flags & USER_EVENT_REG_REPORT_LOSS)
+		ev->reports_loss = true;
 	refcount_inc(&ev->refs);
 	trace_user_event_register(ev->tp.name, cmd, ev->bit, ev->reg_flags,
 				  created);

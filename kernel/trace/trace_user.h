@@ -67,6 +67,9 @@
  *   rcu_dereference_sched() in a preempt-disabled section, which is an
  *   RCU read-side section; old tables are freed with kfree_rcu().
  *   Checked by tools/memory-model/litmus-tests/tracing/user-fd-table.litmus.
+ *   A slot's loss counts (REPORT_LOSS) are allocated before the table
+ *   that names them, carried from table to table and freed at release;
+ *   they, and an event's sums, are atomic64_t, bumped without a lock.
  *
  * - user_event.refs (refcount_t, saturating) pins an event: the registry
  *   holds 1, every fd table slot naming the event holds 1.  An fd names an
@@ -227,6 +230,20 @@ struct user_event_desc {
 	struct user_event_field	*fields;	/* declared fields, in order */
 };
 
+/* Causes of loss, indexes into user_event_loss.n[] */
+enum user_loss_cause {
+	USER_LOSS_ANY,		/* the write, whatever the cause */
+	USER_LOSS_RING,		/* a ring buffer was full, overwrite off */
+	USER_LOSS_PERF,		/* a perf buffer was full or paused */
+	USER_LOSS_SIZE,		/* too large for a consumer: E2BIG */
+	USER_LOSS_NR,
+};
+
+/* Writes some consumer did not store, by cause (only grow) */
+struct user_event_loss {
+	atomic64_t	n[USER_LOSS_NR];
+};
+
 /* A registered event */
 struct user_event {
 	struct trace_event_call		call;	/* the trace core's view */
@@ -245,6 +262,8 @@ struct user_event {
 	struct list_head		enablers; /* remote-write words, event_mutex */
 	u16				reg_flags; /* USER_EVENT_REG_* at creation */
 	bool				transient; /* destroyed once unpinned, idle */
+	bool				reports_loss; /* some REPORT_LOSS (event_mutex) */
+	struct user_event_loss		loss;	/* of all its REPORT_LOSS fds */
 };
 
 /* State of an address space whose tasks registered remote-write words */
@@ -270,17 +289,30 @@ struct user_event_enabler {
 
 /* What a registration asks for, beside the command */
 struct user_event_reg_opts {
-	u16	flags;		/* USER_EVENT_REG_* at creation */
+	u16	flags;		/* USER_EVENT_REG_*, of the event and the fd */
 	bool	keep;		/* status page, dynamic_events or PERSIST */
 	bool	status_bit;	/* status page: the event needs a bit */
 };
 
-/* Index table of an fd: slot i is write index i */
+/*
+ * Index table of an fd: slot i is write index i.  loss, when some slot
+ * counts its losses (REPORT_LOSS), points after events[], at count
+ * entries of counts (NULL for a slot that does not count), in the same
+ * allocation.
+ */
 struct user_event_refs {
 	struct rcu_head		rcu;		/* deferred free */
 	unsigned int		count;		/* slots in events */
+	struct user_event_loss	**loss;		/* per slot, or NULL */
 	struct user_event	*events[] __counted_by(count); /* pinned */
 };
+
+/* The loss counts of slot i of refs, or NULL */
+static inline struct user_event_loss *
+user_event_slot_loss(const struct user_event_refs *refs, unsigned int i)
+{
+	return refs->loss ? refs->loss[i] : NULL;
+}
 
 /* Private data of an open user_events_data file */
 struct user_event_fd {
@@ -335,6 +367,7 @@ struct user_event_status_text {
 	const char	*used_by;	/* comment after a consumed event */
 	const char	*ftrace;	/* consumer name: ftrace and triggers */
 	const char	*perf;		/* consumer name: perf */
+	const char	*lost;		/* comment: loss counts, 4 %llu */
 };
 
 extern const struct user_event_status_text user_event_status_text;

@@ -54,6 +54,7 @@ const struct user_event_status_text user_event_status_text = {
 	.used_by	= " # Used by",
 	.ftrace		= "ftrace",
 	.perf		= "perf",
+	.lost		= " # Lost %llu (ring full %llu, perf full %llu, too big %llu)",
 };
 
 /* print fmt argument of a loc field that is not a string */

@@ -131,8 +131,10 @@ static int user_event_data_release(struct inode *inode, struct file *file)
 	refs = rcu_dereference_protected(ufd->refs, true);
 	if (refs) {
 		guard(mutex)(&event_mutex);
-		for (i = 0; i < refs->count; i++)
+		for (i = 0; i < refs->count; i++) {
 			user_event_put(refs->events[i]);
+			kfree(user_event_slot_loss(refs, i));
+		}
 	}
 	kfree(refs);
 	mutex_destroy(&ufd->lock);
@@ -141,36 +143,78 @@ static int user_event_data_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* Give the pinned ev a slot in ufd (or its existing one); consumes the pin */
-static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev)
+/*
+ * A copy of old (NULL: none) with n slots, room for their loss counts
+ * when some slot has or gets them (loss), the slots past old's empty.
+ */
+static struct user_event_refs *user_event_refs_grow(struct user_event_refs *old,
+						    unsigned int n, bool loss)
 {
+	unsigned int i, had = old ? old->count : 0;
+	struct user_event_refs *new;
+	size_t size = struct_size(new, events, n);
+
+	loss = loss || (old && old->loss);
+	if (loss)
+		size += n * sizeof(*new->loss);
+	new = kzalloc(size, GFP_KERNEL_ACCOUNT);
+	if (!new)
+		return NULL;
+	new->count = n;
+	if (loss)
+		new->loss = (struct user_event_loss **)&new->events[n];
+	for (i = 0; i < had; i++) {
+		new->events[i] = old->events[i];
+		if (loss)
+			new->loss[i] = user_event_slot_loss(old, i);
+	}
+	return new;
+}
+
+/*
+ * Give the pinned ev a slot in ufd, or its existing one, with loss counts
+ * when report asks for them; consumes the pin.  The table is replaced,
+ * never changed in place: a slot that starts counting is a new table too.
+ */
+static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev,
+			     bool report)
+{
+	struct user_event_loss *loss = NULL;
 	struct user_event_refs *old, *new;
 	unsigned int i, n;
 
+	if (report) {
+		loss = kzalloc(sizeof(*loss), GFP_KERNEL_ACCOUNT);
+		if (!loss)
+			goto nomem;
+	}
 	scoped_guard(mutex, &ufd->lock) {
 		old = rcu_dereference_protected(ufd->refs,
 						lockdep_is_held(&ufd->lock));
 		n = old ? old->count : 0;
-		for (i = 0; i < n; i++) {
-			/* The slot pins ev too: this cannot be the last pin */
-			if (old->events[i] == ev) {
-				user_event_put_not_last(ev);
-				return i;
-			}
+		for (i = 0; i < n && old->events[i] != ev; i++)
+			;
+		/* The slot pins ev too: this cannot be the last pin */
+		if (i < n && (!loss || user_event_slot_loss(old, i))) {
+			user_event_put_not_last(ev);
+			kfree(loss);
+			return i;
 		}
-		new = kmalloc(struct_size(new, events, n + 1), GFP_KERNEL);
+		new = user_event_refs_grow(old, max(i + 1, n), loss);
 		if (new) {
-			new->count = n + 1;
-			if (n)
-				memcpy(new->events, old->events,
-				       n * sizeof(*old->events));
-			new->events[n] = ev;
+			if (i < n)
+				user_event_put_not_last(ev);
+			new->events[i] = ev;
+			if (loss)
+				new->loss[i] = loss;
 			rcu_assign_pointer(ufd->refs, new);
 			if (old)
 				kfree_rcu(old, rcu);
-			return n;
+			return i;
 		}
 	}
+	kfree(loss);
+nomem:
 	/* Not under ufd->lock: the two locks are never nested */
 	guard(mutex)(&event_mutex);
 	user_event_put(ev);
@@ -198,17 +242,21 @@ static long user_event_reg_status(struct user_event_fd *ufd,
 				  struct user_status_reg __user *ureg, u32 size)
 {
 	struct user_event_reg_opts opts = { .keep = true, .status_bit = true };
-	struct user_status_reg reg;
+	/* The 20 bytes of struct user_status_reg read with flags 0 */
+	struct user_status_reg_flags reg;
 	struct user_event *ev;
 	int ret, idx;
 
 	ret = copy_struct_from_user(&reg, sizeof(reg), ureg, size);
 	if (ret)
 		return ret;
+	if (reg.flags & ~USER_EVENT_REG_REPORT_LOSS)
+		return -EINVAL;
+	opts.flags = reg.flags;
 	ret = user_event_reg_cmd(ufd, reg.name_args, &opts, &ev);
 	if (ret)
 		return ret;
-	idx = user_event_fd_add(ufd, ev);
+	idx = user_event_fd_add(ufd, ev, reg.flags);
 	if (idx < 0)
 		return idx;
 	/* The fd now pins ev: it cannot go away under us */
@@ -263,13 +311,14 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 		return ret;
 	}
 	WRITE_ONCE(ufd->idle_ret, -EBADF);
-	idx = user_event_fd_add(ufd, ev);
+	idx = user_event_fd_add(ufd, ev,
+				reg.flags & USER_EVENT_REG_REPORT_LOSS);
 	if (idx < 0)
 		return idx;
 	return put_user(idx, &ureg->write_index) ? -EFAULT : 0;
 }
 
-/* The layout is told by its size: 20 bytes status page, 28+ remote write */
+/* The layout is told by its size: 20-27 bytes status page, 28+ remote write */
 static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 {
 	u32 size;
@@ -306,6 +355,42 @@ static long user_event_ioctl_unreg(struct user_event_fd *ufd,
 	return user_event_enabler_remove(ufd->group, &unreg);
 }
 
+/* The loss counts of the registration behind a write index */
+static long user_event_ioctl_loss(struct user_event_fd *ufd,
+				  struct user_loss __user *uloss)
+{
+	struct user_event_refs *refs;
+	struct user_event_loss *loss;
+	struct user_loss kloss;
+	u32 size;
+	int ret;
+
+	if (get_user(size, &uloss->size))
+		return -EFAULT;
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	if (size < sizeof(kloss))
+		return -EINVAL;
+	ret = copy_struct_from_user(&kloss, sizeof(kloss), uloss, size);
+	if (ret)
+		return ret;
+	/* Slots only grow and keep their counts while the fd is open */
+	scoped_guard(mutex, &ufd->lock) {
+		refs = rcu_dereference_protected(ufd->refs,
+						 lockdep_is_held(&ufd->lock));
+		if (!refs || kloss.write_index >= refs->count)
+			return -ENOENT;
+		loss = user_event_slot_loss(refs, kloss.write_index);
+	}
+	if (!loss)
+		return -EINVAL;
+	kloss.lost = atomic64_read(&loss->n[USER_LOSS_ANY]);
+	kloss.ring_full = atomic64_read(&loss->n[USER_LOSS_RING]);
+	kloss.perf_full = atomic64_read(&loss->n[USER_LOSS_PERF]);
+	kloss.too_big = atomic64_read(&loss->n[USER_LOSS_SIZE]);
+	return copy_to_user(uloss, &kloss, sizeof(kloss)) ? -EFAULT : 0;
+}
+
 static long user_event_ioctl_del(struct user_event_fd *ufd,
 				 char __user *uname)
 {
@@ -332,6 +417,8 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 		return user_event_ioctl_del(ufd, (char __user *)arg);
 	case DIAG_IOCSUNREG:
 		return user_event_ioctl_unreg(ufd, (void __user *)arg);
+	case DIAG_IOCGLOSS:
+		return user_event_ioctl_loss(ufd, (void __user *)arg);
 	}
 	return -ENOTTY;
 }
@@ -368,9 +455,20 @@ static int user_event_status_mmap(struct file *file,
 	return vm_insert_page(vma, vma->vm_start, group->status_page);
 }
 
+static void user_event_status_loss(struct seq_file *m,
+				   const struct user_event_loss *loss)
+{
+	seq_printf(m, user_event_status_text.lost,
+		   (u64)atomic64_read(&loss->n[USER_LOSS_ANY]),
+		   (u64)atomic64_read(&loss->n[USER_LOSS_RING]),
+		   (u64)atomic64_read(&loss->n[USER_LOSS_PERF]),
+		   (u64)atomic64_read(&loss->n[USER_LOSS_SIZE]));
+}
+
 /*
- * "bit:name [# Used by ftrace, perf]" lines (bit 0: none), then totals:
- * the events of the file's group only.
+ * "bit:name [# Used by ftrace, perf] [# Lost ...]" lines (bit 0: none;
+ * the loss counts of events some registration asked them for), then
+ * totals: the events of the file's group only.
  */
 static int user_event_status_show(struct seq_file *m, void *v)
 {
@@ -393,6 +491,8 @@ static int user_event_status_show(struct seq_file *m, void *v)
 				seq_printf(m, "%s %s", ev->ftrace_users ? "," : "",
 					   user_event_status_text.perf);
 		}
+		if (ev->reports_loss)
+			user_event_status_loss(m, &ev->loss);
 		seq_putc(m, '\n');
 	}
 	seq_putc(m, '\n');

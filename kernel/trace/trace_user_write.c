@@ -33,6 +33,14 @@
  * for one of the event's consumers is refused with -E2BIG before any of
  * them sees it.  Every consumer holds half a page, so only larger writes
  * ask them.
+ *
+ * Loss: a registration made with USER_EVENT_REG_REPORT_LOSS has counts in
+ * its slot, and its writes take the walk, which reads each consumer's
+ * count of dropped records around its turn (user_event_probe_counted()).
+ * A write some consumer dropped is counted, in the slot and the event; a
+ * write every consumer that received it dropped fails.  Other writes pay
+ * one test of their table (and walk when another slot of their file
+ * counts).
  */
 #include <linux/pagemap.h>
 #include <linux/perf_event.h>
@@ -76,6 +84,17 @@ struct user_event_served {
 	bool		overflow;			/* more than fit */
 	unsigned long	tried;				/* bits of entries */
 	void		*data[USER_EVENT_SERVED_MAX];	/* probe data */
+};
+
+/*
+ * What the consumers did with one write of a registration that counts its
+ * losses: the causes of the stores that failed (bits of enum
+ * user_loss_cause), and whether some consumer that received the record
+ * did not lose it.
+ */
+struct user_event_outcome {
+	unsigned long	lost;
+	bool		taken;
 };
 
 /* Do the loc fields of the record rec (size bytes) stay inside it? */
@@ -621,6 +640,111 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 }
 #endif
 
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * Samples this CPU's perf events of call lost so far (counted by perf in
+ * the event that owns the buffer: the parent of an inherited one), and
+ * how many perf events there are in *nr.
+ */
+static u64 user_event_perf_lost(struct trace_event_call *call,
+				unsigned int *nr)
+{
+	struct hlist_head *head = this_cpu_ptr(call->perf_events);
+	struct perf_event *event;
+	u64 lost = 0;
+
+	*nr = 0;
+	hlist_for_each_entry_rcu(event, head, hlist_entry) {
+		lost += atomic64_read(&(event->parent ?: event)->lost_samples);
+		(*nr)++;
+	}
+	return lost;
+}
+#endif
+
+/*
+ * user_event_probe() of a registration that counts its losses.  Each
+ * consumer counts the records it dropped for want of room: a ring buffer
+ * without overwrite per CPU, perf per perf event.  Their counts before
+ * and after the record tell whether it was dropped.  Drops are all that
+ * is counted: a filter, a pid filter or tracing_on at 0 that leaves the
+ * record out is the consumer's choice.  A ring buffer's count is shared
+ * by all the events of its instance, so an interrupt that loses a record
+ * of another event in the same instance on this CPU, in the same moment,
+ * is counted too; the perf count of an event inherited by threads on
+ * other CPUs likewise.
+ */
+static noinline int user_event_probe_counted(const struct tracepoint_func *f,
+					     struct user_event *ev,
+					     const struct user_event_src *src,
+					     bool again,
+					     struct user_event_outcome *out)
+{
+	unsigned int cause, nr = 1;
+	u64 before, after;
+	int ret;
+
+	if (f->func == (void *)user_event_ftrace_probe) {
+		struct trace_event_file *file = f->data;
+		struct trace_buffer *buffer = file->tr->array_buffer.buffer;
+		int cpu = smp_processor_id();
+
+		before = ring_buffer_dropped_events_cpu(buffer, cpu);
+		ret = user_event_ftrace_record(file, ev, src, again);
+		after = ring_buffer_dropped_events_cpu(buffer, cpu);
+		cause = USER_LOSS_RING;
+#ifdef CONFIG_PERF_EVENTS
+	} else if (f->func == (void *)user_event_perf_probe) {
+		before = user_event_perf_lost(f->data, &nr);
+		ret = user_event_perf_probe(f->data, ev, src);
+		after = user_event_perf_lost(f->data, &nr);
+		cause = USER_LOSS_PERF;
+		/* No perf event here: only BPF programs, if any, ran */
+		if (!nr) {
+			if (!ret && bpf_prog_array_valid(&ev->call))
+				out->taken = true;
+			return ret;
+		}
+#endif
+	} else {
+		return 0;
+	}
+	if (ret)
+		return ret;
+	if (after != before)
+		__set_bit(cause, &out->lost);
+	if (after - before < nr)
+		out->taken = true;
+	return 0;
+}
+
+/*
+ * Count a write of a registration that counts its losses (ret: what the
+ * walk returns) and turn a write no consumer took into its error: ENOSPC
+ * when a ring buffer was full, else ENOBUFS.
+ */
+static noinline ssize_t user_event_count_loss(struct user_event *ev,
+					      struct user_event_loss *loss,
+					      const struct user_event_outcome *out,
+					      ssize_t ret)
+{
+	unsigned long causes = out->lost;
+	unsigned int c;
+
+	if (ret == -E2BIG)
+		__set_bit(USER_LOSS_SIZE, &causes);
+	if (!causes)
+		return ret;
+	__set_bit(USER_LOSS_ANY, &causes);
+	for_each_set_bit(c, &causes, USER_LOSS_NR) {
+		atomic64_inc(&loss->n[c]);
+		atomic64_inc(&ev->loss.n[c]);
+	}
+	if (ret < 0 || out->taken)
+		return ret;
+	return test_bit(USER_LOSS_RING, &causes) ? -ENOSPC : -ENOBUFS;
+}
+
 /* Can every consumer take a record of size bytes, unasked? */
 static __always_inline bool user_event_small(size_t size)
 {
@@ -648,9 +772,10 @@ static bool user_event_fits(const struct tracepoint_func *f, size_t size)
  * Direct calls, no cast of the tracepoint's pointers: only our two probes
  * are ever registered on user_event.tp.
  */
-static int user_event_probe(const struct tracepoint_func *f,
-			    struct user_event *ev,
-			    const struct user_event_src *src, bool again)
+static __always_inline int user_event_probe(const struct tracepoint_func *f,
+					    struct user_event *ev,
+					    const struct user_event_src *src,
+					    bool again)
 {
 	if (f->func == (void *)user_event_ftrace_probe)
 		return user_event_ftrace_record(f->data, ev, src, again);
@@ -712,10 +837,14 @@ static void user_event_note_fault(struct user_event_served *served,
  * that was not present, with the consumers before the one that failed
  * noted in served and that one noted as tried: those of an earlier walk
  * were skipped, not served again, and a tried one is tried again.
+ * counted: each consumer goes through user_event_probe_counted(), which
+ * notes in out what it did (a constant: two copies of the walk).
  */
-static int user_event_emit(struct user_event *ev,
-			   const struct user_event_src *src,
-			   struct user_event_served *served)
+static __always_inline int __user_event_emit(struct user_event *ev,
+					     const struct user_event_src *src,
+					     struct user_event_served *served,
+					     bool counted,
+					     struct user_event_outcome *out)
 {
 	size_t size = sizeof(struct trace_entry) + src->len;
 	struct tracepoint_func *funcs, *f;
@@ -735,7 +864,11 @@ static int user_event_emit(struct user_event *ev,
 
 		if (i < served->nr && !(served->tried & BIT(i)))
 			continue;
-		ret = user_event_probe(f, ev, src, i < served->nr);
+		if (counted)
+			ret = user_event_probe_counted(f, ev, src,
+						       i < served->nr, out);
+		else
+			ret = user_event_probe(f, ev, src, i < served->nr);
 		if (ret)
 			break;
 	}
@@ -746,16 +879,47 @@ out:
 	return ret;
 }
 
+static noinline int user_event_emit_all(struct user_event *ev,
+					const struct user_event_src *src,
+					struct user_event_served *served)
+{
+	return __user_event_emit(ev, src, served, false, NULL);
+}
+
+static noinline int user_event_emit_counted(struct user_event *ev,
+					    const struct user_event_src *src,
+					    struct user_event_served *served,
+					    struct user_event_outcome *out)
+{
+	return __user_event_emit(ev, src, served, true, out);
+}
+
+/*
+ * Feed the consumers (see __user_event_emit()), noting what they did in
+ * out when it is not NULL: a walk of its own, so that the usual walk
+ * tests nothing for it.
+ */
+static __always_inline int user_event_emit(struct user_event *ev,
+					   const struct user_event_src *src,
+					   struct user_event_served *served,
+					   struct user_event_outcome *out)
+{
+	if (out)
+		return user_event_emit_counted(ev, src, served, out);
+	return user_event_emit_all(ev, src, served);
+}
+
 /*
  * Serve the event's consumers through user_event_emit(), faulting the
  * payload's pages in whenever a copy comes up short; count is what the
  * write returns when it works.  tried: the probe data of the lone ftrace
  * consumer, when its copy came up short before any walk (nothing was
- * served yet, and it is to be tried again), or NULL.
+ * served yet, and it is to be tried again), or NULL.  out: what the
+ * consumers did, for a registration that counts its losses, or NULL.
  */
-static noinline ssize_t user_event_walk(struct user_event *ev,
-					const struct user_event_src *src,
-					size_t count, void *tried)
+static __always_inline ssize_t
+__user_event_walk(struct user_event *ev, const struct user_event_src *src,
+		  size_t count, void *tried, struct user_event_outcome *out)
 {
 	/* Only nr, overflow and tried are read before a fault sets entries */
 	struct user_event_served served __uninitialized;
@@ -768,14 +932,48 @@ static noinline ssize_t user_event_walk(struct user_event *ev,
 	if (tried)
 		user_event_note(&served, tried, true);
 	else
-		ret = user_event_emit(ev, src, &served);
+		ret = user_event_emit(ev, src, &served, out);
 	for (tries = 0; ret == -EAGAIN; tries++) {
 		if (served.overflow || tries == USER_EVENT_FAULT_TRIES ||
 		    !user_event_fault_in(src))
 			return -EFAULT;
-		ret = user_event_emit(ev, src, &served);
+		ret = user_event_emit(ev, src, &served, out);
 	}
 	return ret ? ret : count;
+}
+
+/* The walk of a registration that counts its losses */
+static noinline ssize_t user_event_walk_counted(struct user_event *ev,
+						const struct user_event_src *src,
+						size_t count,
+						struct user_event_loss *loss)
+{
+	struct user_event_outcome out = {};
+	ssize_t ret = __user_event_walk(ev, src, count, NULL, &out);
+
+	/* Drops before a fault count too: those consumers were served */
+	return user_event_count_loss(ev, loss, &out, ret);
+}
+
+/*
+ * The walk of the write at slot idx of ufd.  Whether the slot counts its
+ * losses is read here, off the path of writes that take no walk.  Tables
+ * only grow, so the current one has the slot; a slot keeps its counts,
+ * once it has them, in every later table, and they live until release.
+ */
+static noinline ssize_t user_event_walk(struct user_event_fd *ufd, int idx,
+					struct user_event *ev,
+					const struct user_event_src *src,
+					size_t count, void *tried)
+{
+	struct user_event_loss *loss;
+
+	preempt_disable_notrace();
+	loss = user_event_slot_loss(rcu_dereference_sched(ufd->refs), idx);
+	preempt_enable_notrace();
+	if (unlikely(loss))
+		return user_event_walk_counted(ev, src, count, loss);
+	return __user_event_walk(ev, src, count, tried, NULL);
 }
 
 /*
@@ -788,10 +986,10 @@ static noinline ssize_t user_event_walk(struct user_event *ev,
  * consumers (the tracepoint's array, also freed after a sched grace
  * period) and serves the usual enabled case there: one ftrace consumer
  * and a record every consumer can hold.  Anything else, and a write that
- * must fault a page in, takes user_event_walk().  The event stays
- * pinned by its slot as long as the file is open, so it is used after the
- * section.  Inlined into write() and writev(): the call would cost more
- * than the second copy.
+ * must fault a page in, or a registration that counts its losses, takes
+ * user_event_walk().  The event stays pinned by its slot as long as the
+ * file is open, so it is used after the section.  Inlined into write()
+ * and writev(): the call would cost more than the second copy.
  */
 static __always_inline ssize_t
 user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src,
@@ -810,9 +1008,11 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 		ev = refs->events[idx];
 	if (ev && src->len >= ev->desc.fixed_size)
 		funcs = rcu_dereference_sched(ev->tp.funcs);
+	/* The writes of a file where some slot counts its losses walk */
 	if (funcs && !funcs[1].func &&
 	    funcs->func == (void *)user_event_ftrace_probe &&
-	    user_event_small(sizeof(struct trace_entry) + src->len)) {
+	    user_event_small(sizeof(struct trace_entry) + src->len) &&
+	    !refs->loss) {
 		/* Only compared once the section ends: the array may go */
 		void *data = funcs->data;
 
@@ -820,7 +1020,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 		preempt_enable_notrace();
 		if (likely(ret != -EAGAIN))
 			return ret ? ret : count;
-		return user_event_walk(ev, src, count, data);
+		return user_event_walk(ufd, idx, ev, src, count, data);
 	}
 	preempt_enable_notrace();
 	if (!ev)
@@ -833,7 +1033,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	 */
 	if (likely(!funcs))
 		return READ_ONCE(ufd->idle_ret) ?: count;
-	return user_event_walk(ev, src, count, NULL);
+	return user_event_walk(ufd, idx, ev, src, count, NULL);
 }
 
 /*

@@ -8,8 +8,9 @@
  *
  * - remote write (struct user_reg, 28 bytes): the kernel sets and clears
  *   a bit of a 32- or 64-bit word in the program's own memory;
- * - status page (struct user_status_reg, 20 bytes): it gets back a bit of
- *   the shared page mapped read-only from tracefs user_events_status.
+ * - status page (struct user_status_reg, 20 bytes, or 24 with flags as
+ *   struct user_status_reg_flags): it gets back a bit of the shared page
+ *   mapped read-only from tracefs user_events_status.
  *
  * Either way it gets a write index and, while the event is consumed,
  * write()s or writev()s the index followed by the payload to the same file
@@ -48,7 +49,7 @@
 #define __USER_EVENTS_STATUS_REG	user_status_reg
 #endif
 
-/* Flags of a remote-write registration */
+/* Flags of a registration (the status-page layout takes REPORT_LOSS only) */
 enum user_reg_flag {
 	/* The event stays after its last reference, until deleted */
 	USER_EVENT_REG_PERSIST		= 1U << 0,
@@ -56,8 +57,14 @@ enum user_reg_flag {
 	/* Events of one name may differ in fields: one tracepoint each */
 	USER_EVENT_REG_MULTI_FORMAT	= 1U << 1,
 
+	/*
+	 * Writes through this registration that a consumer could not store
+	 * are counted (DIAG_IOCGLOSS), and fail when none stored them
+	 */
+	USER_EVENT_REG_REPORT_LOSS	= 1U << 2,
+
 	/* First value that is not a flag */
-	USER_EVENT_REG_MAX		= 1U << 2,
+	USER_EVENT_REG_MAX		= 1U << 3,
 };
 
 /*
@@ -87,6 +94,19 @@ struct __USER_EVENTS_STATUS_REG {
 } __attribute__((__packed__));
 
 /*
+ * Status-page registration with flags (size 24): the same fields, then
+ * flags.  It has a name of its own so that programs that fill a struct
+ * user_status_reg field by field never pass flags they did not set.
+ */
+struct user_status_reg_flags {
+	__u32	size;		/* in: sizeof(struct user_status_reg_flags) */
+	__u64	name_args;	/* in: address of the NUL-terminated command */
+	__u32	status_bit;	/* out: the event's bit of the status page */
+	__u32	write_index;	/* out: prefix of writes, on this fd only */
+	__u32	flags;		/* in: 0 or USER_EVENT_REG_REPORT_LOSS */
+} __attribute__((__packed__));
+
+/*
  * Argument of DIAG_IOCSUNREG: the bit (disable_bit) and word address
  * (disable_addr) a remote-write registration gave; the reserved bytes are 0.
  */
@@ -95,6 +115,21 @@ struct user_unreg {
 	__u8	disable_bit, __reserved;	/* in: the bit; 0 */
 	__u16	__reserved2;	/* 0 */
 	__u64	disable_addr;	/* in: the word's address */
+} __attribute__((__packed__));
+
+/*
+ * Argument of DIAG_IOCGLOSS: the writes of one registration made with
+ * USER_EVENT_REG_REPORT_LOSS that some consumer did not store, in all and
+ * by cause (a write two consumers lost for different causes counts under
+ * both).  The counts only grow.
+ */
+struct user_loss {
+	__u32	size;		/* in: sizeof(struct user_loss) */
+	__u32	write_index;	/* in: the registration's write index */
+	__u64	lost;		/* out: writes some consumer did not store */
+	__u64	ring_full;	/* out: a ring buffer was full (no overwrite) */
+	__u64	perf_full;	/* out: a perf buffer was full or paused */
+	__u64	too_big;	/* out: too large for a consumer (E2BIG) */
 } __attribute__((__packed__));
 
 #undef __USER_EVENTS_REMOTE_REG
@@ -111,5 +146,8 @@ struct user_unreg {
 
 /* Stop updating a remote-write word and clear its bit */
 #define DIAG_IOCSUNREG _IOW(DIAG_IOC_MAGIC, 2, struct user_unreg *)
+
+/* Read the loss counts of a registration made with REPORT_LOSS */
+#define DIAG_IOCGLOSS _IOWR(DIAG_IOC_MAGIC, 3, struct user_loss)
 
 #endif /* _UAPI_LINUX_USER_EVENTS_H */

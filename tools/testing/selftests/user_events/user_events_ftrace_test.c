@@ -75,10 +75,16 @@ TEST(busy_while_enabled_or_triggered)
 }
 
 #pragma pack(push, 1)
-/* A future, larger struct user_status_reg */
+/* struct user_status_reg and 4 more bytes */
 struct ue_big_reg {
 	struct user_status_reg r;
 	uint32_t extra;
+};
+
+/* struct user_status_reg_flags and a byte more */
+struct ue_flags_reg {
+	struct user_status_reg_flags r;
+	uint8_t extra;
 };
 
 #pragma pack(pop)
@@ -96,9 +102,10 @@ TEST(reg_struct_size)
 	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &big));
 	EXPECT_EQ(EINVAL, errno);
 	big.r.size = sizeof(big);
+	/* The four bytes after it are the flags of user_status_reg_flags */
 	big.extra = 1;
 	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &big));
-	EXPECT_EQ(E2BIG, errno);
+	EXPECT_EQ(EINVAL, errno);
 	big.extra = 0;
 	EXPECT_EQ(0, ioctl(fd, DIAG_IOCSREG, &big));
 	EXPECT_NE(0, big.r.status_bit);
@@ -110,6 +117,37 @@ TEST(reg_struct_size)
 	EXPECT_EQ(EFAULT, errno);
 	EXPECT_EQ(-1, ioctl(fd, _IO('*', 9)));
 	EXPECT_EQ(ENOTTY, errno);
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_size"));
+}
+
+/* The status-page layout with flags takes REPORT_LOSS only */
+TEST(reg_status_flags)
+{
+	struct ue_flags_reg f = {
+		.r.size = sizeof(f.r),
+		.r.name_args = (uintptr_t)"ue_size u32 x",
+		.r.flags = USER_EVENT_REG_PERSIST,
+	};
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ue_del("ue_size");
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &f));
+	EXPECT_EQ(EINVAL, errno);
+	f.r.flags = USER_EVENT_REG_MAX;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &f));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, ue_exists("ue_size"));
+	f.r.flags = USER_EVENT_REG_REPORT_LOSS;
+	EXPECT_EQ(0, ioctl(fd, DIAG_IOCSREG, &f));
+	EXPECT_NE(0, f.r.status_bit);
+	EXPECT_EQ(0, f.r.write_index);
+	/* 25 bytes: a byte the kernel does not know, not 0 */
+	f.r.size = sizeof(f);
+	f.extra = 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSREG, &f));
+	EXPECT_EQ(E2BIG, errno);
 	close(fd);
 	EXPECT_EQ(0, ue_del("ue_size"));
 }

@@ -13,6 +13,11 @@
 static_assert(sizeof(struct user_reg) == 28, "remote-write layout");
 static_assert(sizeof(struct user_status_reg) == 20, "status-page layout");
 static_assert(sizeof(struct user_unreg) == 16, "unregister");
+static_assert(sizeof(struct user_status_reg_flags) == 24, "status-page flags");
+static_assert(__builtin_offsetof(struct user_status_reg_flags, write_index) ==
+	      __builtin_offsetof(struct user_status_reg, write_index),
+	      "status-page layout with flags");
+static_assert(sizeof(struct user_loss) == 40, "loss counts");
 static_assert(__builtin_offsetof(struct user_reg, enable_addr) == 8,
 	      "remote-write layout");
 static_assert(__builtin_offsetof(struct user_reg, write_index) == 24,
