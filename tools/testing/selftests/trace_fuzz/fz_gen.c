@@ -555,6 +555,8 @@ static void gen_ue_op(struct gen *g, struct fz_op *op, bool unpriv, int k)
 			op->arg[3] = 2;		/* USER_EVENT_REG_MULTI_FORMAT */
 		else if (op->arg[2] && chance(&g->r, 8))
 			op->arg[3] = 1;
+		if (chance(&g->r, 4))
+			op->arg[3] |= 4;	/* USER_EVENT_REG_REPORT_LOSS */
 		op->arg[4] = below(&g->r, FZ_ENABLERS);
 		op->arg[5] = rnd(&g->r);
 		break;

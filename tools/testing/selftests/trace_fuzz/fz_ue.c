@@ -122,16 +122,18 @@ static bool ue_reg(struct fz_worker *w, const struct fz_op *op)
 {
 	int def = op->arg[0] % fz_n_ue_defs, slot = op->arg[4] % FZ_ENABLERS;
 	int fd = w->data[op->arg[1] % FZ_DATA_FDS];
-	struct fz_reg reg = { .def = def, .fd = op->arg[1] % FZ_DATA_FDS };
+	struct fz_reg reg = { .def = def, .fd = op->arg[1] % FZ_DATA_FDS,
+			      .loss = !!(op->arg[3] & USER_EVENT_REG_REPORT_LOSS) };
 	char cmd[300];
 	int ret;
 
 	snprintf(cmd, sizeof(cmd), "%s %s", fz_ue_defs[def].name,
 		 fz_ue_defs[def].body);
 	if (!op->arg[2]) {
-		struct user_status_reg r = {
+		struct user_status_reg_flags r = {
 			.size = sizeof(r),
 			.name_args = (uintptr_t)cmd,
+			.flags = op->arg[3] & USER_EVENT_REG_REPORT_LOSS,
 		};
 
 		if (ioctl(fd, DIAG_IOCSREG, &r))
@@ -272,6 +274,29 @@ void fz_ue_unreg_all(struct fz_worker *w)
 	w->ntaddr = 0;
 }
 
+/*
+ * The loss counts of a registration that asked for them: a write lost
+ * for two causes counts once in all and under each cause.
+ */
+static void ue_loss_check(struct fz_worker *w, const struct fz_reg *reg)
+{
+	struct user_loss l = { .size = sizeof(l), .write_index = reg->index };
+	uint64_t most;
+
+	if (ioctl(w->data[reg->fd], DIAG_IOCGLOSS, &l)) {
+		fz_report("loss", "DIAG_IOCGLOSS failed: %s", strerror(errno));
+		return;
+	}
+	most = l.ring_full > l.perf_full ? l.ring_full : l.perf_full;
+	most = most > l.too_big ? most : l.too_big;
+	if (l.lost < most || l.lost > l.ring_full + l.perf_full + l.too_big)
+		fz_report("loss", "counts that do not add up: %llu lost, %llu %llu %llu",
+			  (unsigned long long)l.lost,
+			  (unsigned long long)l.ring_full,
+			  (unsigned long long)l.perf_full,
+			  (unsigned long long)l.too_big);
+}
+
 static bool ue_write(struct fz_worker *w, const struct fz_op *op)
 {
 	struct rng r = { op->arg[1] };
@@ -291,6 +316,8 @@ static bool ue_write(struct fz_worker *w, const struct fz_op *op)
 		fd = w->data[reg->fd];
 		len = fz_ue_payload(&r, reg->def, buf + 4, sizeof(buf) - 4,
 				    mode != 15);
+		if (reg->loss && mode == 13)
+			ue_loss_check(w, reg);
 	}
 	memcpy(buf, &idx, 4);
 	if (mode < 10)

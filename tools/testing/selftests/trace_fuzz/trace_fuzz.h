@@ -236,6 +236,7 @@ struct fz_reg {
 	uint32_t index;		/* write index on that fd */
 	uint32_t bit;		/* status bit (status layout), else 0 */
 	int enabler;		/* enabler slot, or -1 */
+	int loss;		/* registered with USER_EVENT_REG_REPORT_LOSS */
 };
 
 /* A remote-write word a worker handed to the kernel */
