@@ -956,21 +956,14 @@ static noinline ssize_t user_event_walk_counted(struct user_event *ev,
 }
 
 /*
- * The walk of the write at slot idx of ufd.  Whether the slot counts its
- * losses is read here, off the path of writes that take no walk.  Tables
- * only grow, so the current one has the slot; a slot keeps its counts,
- * once it has them, in every later table, and they live until release.
+ * The walk of a write; loss: the counts of its slot, when it counts its
+ * losses, or NULL.
  */
-static noinline ssize_t user_event_walk(struct user_event_fd *ufd, int idx,
-					struct user_event *ev,
+static noinline ssize_t user_event_walk(struct user_event *ev,
 					const struct user_event_src *src,
-					size_t count, void *tried)
+					size_t count, void *tried,
+					struct user_event_loss *loss)
 {
-	struct user_event_loss *loss;
-
-	preempt_disable_notrace();
-	loss = user_event_slot_loss(rcu_dereference_sched(ufd->refs), idx);
-	preempt_enable_notrace();
 	if (unlikely(loss))
 		return user_event_walk_counted(ev, src, count, loss);
 	return __user_event_walk(ev, src, count, tried, NULL);
@@ -986,16 +979,18 @@ static noinline ssize_t user_event_walk(struct user_event_fd *ufd, int idx,
  * consumers (the tracepoint's array, also freed after a sched grace
  * period) and serves the usual enabled case there: one ftrace consumer
  * and a record every consumer can hold.  Anything else, and a write that
- * must fault a page in, or a registration that counts its losses, takes
- * user_event_walk().  The event stays pinned by its slot as long as the
- * file is open, so it is used after the section.  Inlined into write()
- * and writev(): the call would cost more than the second copy.
+ * must fault a page in, or a file where some slot counts its losses,
+ * takes user_event_walk().  The event stays pinned by its slot, and the
+ * slot's counts stay, as long as the file is open, so they are used after
+ * the section.  Inlined into write() and writev(): the call would cost
+ * more than the second copy.
  */
 static __always_inline ssize_t
 user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src,
 		     int idx, size_t count)
 {
 	struct tracepoint_func *funcs = NULL;
+	struct user_event_loss *loss;
 	struct user_event_refs *refs;
 	struct user_event *ev = NULL;
 	int ret;
@@ -1008,7 +1003,6 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 		ev = refs->events[idx];
 	if (ev && src->len >= ev->desc.fixed_size)
 		funcs = rcu_dereference_sched(ev->tp.funcs);
-	/* The writes of a file where some slot counts its losses walk */
 	if (funcs && !funcs[1].func &&
 	    funcs->func == (void *)user_event_ftrace_probe &&
 	    user_event_small(sizeof(struct trace_entry) + src->len) &&
@@ -1020,20 +1014,25 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 		preempt_enable_notrace();
 		if (likely(ret != -EAGAIN))
 			return ret ? ret : count;
-		return user_event_walk(ufd, idx, ev, src, count, data);
+		return user_event_walk(ev, src, count, data, NULL);
 	}
-	preempt_enable_notrace();
-	if (!ev)
-		return -ENOENT;
-	if (src->len < ev->desc.fixed_size)
-		return -EINVAL;
-	/*
-	 * Nobody consumes the event: the common, free case.  Status-page
-	 * programs see the write succeed, remote-write ones -EBADF.
-	 */
-	if (likely(!funcs))
+	if (likely(!funcs)) {
+		preempt_enable_notrace();
+		if (!ev)
+			return -ENOENT;
+		if (src->len < ev->desc.fixed_size)
+			return -EINVAL;
+		/*
+		 * Nobody consumes the event: the common, free case.
+		 * Status-page programs see the write succeed, remote-write
+		 * ones -EBADF.
+		 */
 		return READ_ONCE(ufd->idle_ret) ?: count;
-	return user_event_walk(ufd, idx, ev, src, count, NULL);
+	}
+	/* Off the idle path, and the fast one (taken by files without counts) */
+	loss = user_event_slot_loss(refs, idx);
+	preempt_enable_notrace();
+	return user_event_walk(ev, src, count, NULL, loss);
 }
 
 /*
