@@ -21,6 +21,21 @@
 /* Most words a field may have: loc, unsigned/struct, type, name, size */
 #define USER_FIELD_TOKS	6
 
+/*
+ * A desc is one allocation: its fields, then the text of its name and of
+ * the fields' types and names (struct user_text).  A field's text is its
+ * command text rewritten, longer only by the NULs of its two strings and
+ * an array size spelled in decimal (four digits at most, where the
+ * command wrote one or more): a few bytes a field on top of the command.
+ */
+#define USER_FIELD_TEXT_EXTRA	8
+
+/* Where the strings of a desc go, in its allocation */
+struct user_text {
+	char	*next;		/* free space */
+	char	*end;		/* end of the allocation */
+};
+
 /* A scalar type the kernel and user space agree on */
 struct user_scalar {
 	const char	*name;		/* spelling in commands */
@@ -103,6 +118,27 @@ struct user_type_words {
 	struct trace_token	array;	/* "[...]" into text, or empty */
 };
 
+/*
+ * printf into the desc's text: the string, or NULL if it does not fit,
+ * which the bound above rules out (the caller takes it for -ENOMEM).
+ */
+static __printf(2, 3) char *user_text_add(struct user_text *t,
+					  const char *fmt, ...)
+{
+	size_t room = t->end - t->next;
+	char *str = t->next;
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = vsnprintf(str, room, fmt, args);
+	va_end(args);
+	if (len >= room)
+		return NULL;
+	t->next += len + 1;
+	return str;
+}
+
 /* Read the type's one or two words from tok[*t] on, moving *t past them */
 static int user_parse_type(const struct trace_token *tok, int n, int *t,
 			   struct user_type_words *w,
@@ -141,7 +177,7 @@ static int user_parse_type(const struct trace_token *tok, int n, int *t,
 /* "struct NAME name SIZE": SIZE bytes the kernel does not look into */
 static int user_parse_struct(const struct user_type_words *w, bool loc,
 			     const struct trace_token *tok, int n, int *t,
-			     struct user_event_field *f,
+			     struct user_event_field *f, struct user_text *text,
 			     struct trace_parse_err *perr)
 {
 	struct trace_token sname = { .start = w->type.start + 7,
@@ -158,7 +194,7 @@ static int user_parse_struct(const struct user_type_words *w, bool loc,
 	f->kind = USER_FIELD_STRUCT;
 	f->size = count;
 	f->has_size = true;
-	f->type = kstrndup(w->type.start, w->type.len, GFP_KERNEL);
+	f->type = user_text_add(text, "%.*s", w->type.len, w->type.start);
 	return f->type ? 0 : -ENOMEM;
 }
 
@@ -169,7 +205,7 @@ static int user_parse_struct(const struct user_type_words *w, bool loc,
  */
 static int user_parse_scalar(const struct user_type_words *w,
 			     const char *loc, const struct trace_token *size,
-			     struct user_event_field *f,
+			     struct user_event_field *f, struct user_text *text,
 			     struct trace_parse_err *perr)
 {
 	const struct user_scalar *sc = user_scalar_find(w->type.start,
@@ -192,7 +228,7 @@ static int user_parse_scalar(const struct user_type_words *w,
 					  USER_FIELD_REL_LOC;
 		f->size = sizeof(u32);
 		f->is_string = sc->is_char;
-		f->type = kasprintf(GFP_KERNEL, "%s%s[]", loc, sc->name);
+		f->type = user_text_add(text, "%s%s[]", loc, sc->name);
 	} else if (array->len) {
 		struct trace_token num = { .start = array->start + 1,
 					   .len = array->len - 2 };
@@ -204,23 +240,22 @@ static int user_parse_scalar(const struct user_type_words *w,
 		f->kind = USER_FIELD_CHARS;
 		f->size = count;
 		f->is_string = true;
-		f->type = kasprintf(GFP_KERNEL, "%s[%llu]", sc->name, count);
+		f->type = user_text_add(text, "%s[%llu]", sc->name, count);
 	} else {
 		f->kind = USER_FIELD_INT;
 		f->size = sc->size;
 		f->is_signed = sc->is_signed;
-		f->type = kstrdup(sc->name, GFP_KERNEL);
+		f->type = user_text_add(text, "%s", sc->name);
 	}
 	return f->type ? 0 : -ENOMEM;
 }
 
 /*
- * Parse one field from its words into f: [loc] type name [size].
- * Allocates f->type and f->name; the caller frees them whatever the
- * result.
+ * Parse one field from its words into f: [loc] type name [size], its
+ * strings into text.
  */
 static int user_parse_field(struct trace_token *tok, int n,
-			    struct user_event_field *f,
+			    struct user_event_field *f, struct user_text *text,
 			    struct trace_parse_err *perr)
 {
 	struct user_type_words w;
@@ -243,16 +278,16 @@ static int user_parse_field(struct trace_token *tok, int n,
 	if (!trace_token_ident(&tok[t], false) ||
 	    (tok[t].len >= 7 && !strncmp(tok[t].start, "common_", 7)))
 		return trace_parse_fail(perr, USER_ERR_BAD_FIELD_NAME, tok[t].pos);
-	f->name = kstrndup(tok[t].start, tok[t].len, GFP_KERNEL);
+	f->name = user_text_add(text, "%.*s", tok[t].len, tok[t].start);
 	if (!f->name)
 		return -ENOMEM;
 	t++;
 
 	if (w.type.len > 7 && !strncmp(w.type.start, "struct ", 7))
-		ret = user_parse_struct(&w, loc, tok, n, &t, f, perr);
+		ret = user_parse_struct(&w, loc, tok, n, &t, f, text, perr);
 	else
 		ret = user_parse_scalar(&w, loc, t < n ? &tok[t] : NULL, f,
-					perr);
+					text, perr);
 	if (ret)
 		return ret;
 	if (t < n)
@@ -260,34 +295,57 @@ static int user_parse_field(struct trace_token *tok, int n,
 	return 0;
 }
 
+/* Its one allocation holds the fields and every string */
 void user_event_desc_free(struct user_event_desc *desc)
 {
-	unsigned int i;
-
-	for (i = 0; desc->fields && i < desc->nr_fields; i++) {
-		kfree(desc->fields[i].type);
-		kfree(desc->fields[i].name);
-	}
 	kfree(desc->fields);
-	kfree(desc->name);
 	desc->fields = NULL;
 	desc->name = NULL;
 	desc->nr_fields = 0;
 }
 
-/* Parse "Field1[;Field2...]" from the cursor to the end of the command. */
+/*
+ * Allocate desc's fields and text for the rest of the command from p on,
+ * and put name (if any) into the text.
+ */
+static int user_desc_alloc(struct user_event_desc *desc,
+			   const struct trace_parse *p,
+			   const struct trace_token *name,
+			   struct user_text *text)
+{
+	const char *rest = p->text + p->pos;
+	unsigned int nr = 1;
+	size_t size;
+	const char *c;
+
+	for (c = strchr(rest, ';'); c && nr < USER_EVENT_FIELDS_MAX;
+	     c = strchr(c + 1, ';'))
+		nr++;
+	size = nr * (sizeof(*desc->fields) + USER_FIELD_TEXT_EXTRA) +
+	       strlen(rest) + (name ? name->len + 1 : 0);
+	desc->fields = kzalloc(size, GFP_KERNEL);
+	if (!desc->fields)
+		return -ENOMEM;
+	text->next = (char *)&desc->fields[nr];
+	text->end = (char *)desc->fields + size;
+	if (name)
+		desc->name = user_text_add(text, "%.*s", name->len,
+					   name->start);
+	return 0;
+}
+
+/*
+ * Parse "Field1[;Field2...]" from the cursor to the end of the command,
+ * into the fields and text user_desc_alloc() made.
+ */
 static int user_parse_fields(struct trace_parse *p,
 			     struct user_event_desc *desc,
+			     struct user_text *text,
 			     struct trace_parse_err *perr)
 {
 	struct trace_token tok[USER_FIELD_TOKS];
 	unsigned int i, off = sizeof(struct trace_entry);
 	int n, ret;
-
-	desc->fields = kcalloc(USER_EVENT_FIELDS_MAX, sizeof(*desc->fields),
-			       GFP_KERNEL);
-	if (!desc->fields)
-		return -ENOMEM;
 
 	while (trace_parse_cur(p)) {
 		struct user_event_field *f;
@@ -303,7 +361,7 @@ static int user_parse_fields(struct trace_parse *p,
 			return trace_parse_fail(perr, USER_ERR_TOO_MANY, pos);
 
 		f = &desc->fields[desc->nr_fields++];
-		ret = user_parse_field(tok, n, f, perr);
+		ret = user_parse_field(tok, n, f, text, perr);
 		if (ret)
 			return ret;
 		for (i = 0; i + 1 < desc->nr_fields; i++)
@@ -325,13 +383,16 @@ static int user_parse_fields(struct trace_parse *p,
 int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 			    struct trace_parse_err *perr)
 {
+	struct user_text strings;
 	struct trace_parse p;
 	int ret;
 
 	memset(desc, 0, sizeof(*desc));
 	perr->err = USER_ERR_NONE;
 	trace_parse_init(&p, text);
-	ret = user_parse_fields(&p, desc, perr);
+	ret = user_desc_alloc(desc, &p, NULL, &strings);
+	if (!ret)
+		ret = user_parse_fields(&p, desc, &strings, perr);
 	if (ret)
 		user_event_desc_free(desc);
 	return ret;
@@ -340,6 +401,7 @@ int user_event_parse_fields(const char *text, struct user_event_desc *desc,
 int user_event_parse(const char *cmd, struct user_event_desc *desc,
 		     struct trace_parse_err *perr)
 {
+	struct user_text strings;
 	struct trace_token name;
 	struct trace_parse p;
 	int ret;
@@ -361,10 +423,9 @@ int user_event_parse(const char *cmd, struct user_event_desc *desc,
 	    !isspace(trace_parse_cur(&p)))
 		return trace_parse_fail(perr, USER_ERR_BAD_FLAG, p.pos);
 
-	desc->name = kstrndup(name.start, name.len, GFP_KERNEL);
-	if (!desc->name)
-		return -ENOMEM;
-	ret = user_parse_fields(&p, desc, perr);
+	ret = user_desc_alloc(desc, &p, &name, &strings);
+	if (!ret)
+		ret = user_parse_fields(&p, desc, &strings, perr);
 	if (ret)
 		user_event_desc_free(desc);
 	return ret;
