@@ -48,7 +48,7 @@ bench-lttng:
 	@$(H)/bench-lttng.sh
 
 profile:
-	@$(H)/profile.sh "$(SCRIPT)" "$(FUNC)"
+	@PROF_COND='$(value COND)' $(H)/profile.sh "$(SCRIPT)" "$(FUNC)" "$(BASE_FUNC)"
 
 patches:
 	@$(H)/patches.sh

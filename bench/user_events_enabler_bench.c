@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -73,7 +74,7 @@ static void flip(int efd)
 	set_enable(efd, "0");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	int fd = open(TRACEFS "/user_events_data", O_RDWR);
 	struct payload p = { 1, 2, 3 };
@@ -91,6 +92,28 @@ int main(void)
 	if (efd < 0) {
 		perror("enable");
 		return 1;
+	}
+
+	/*
+	 * For make profile: registrations and unregistrations for ever.  The
+	 * profile stops at the second ioctl: "reg" starts with an
+	 * unregistration (which fails), so that it is a registration,
+	 * "unreg" with a registration (tests/profile/ue_rw_*.sh).
+	 */
+	if (argc > 1 && !strcmp(argv[1], "profile")) {
+		int reg_first = argc > 2 && !strcmp(argv[2], "unreg");
+
+		printf("PROF-READY\n");
+		fflush(stdout);
+		for (;;) {
+			if (reg_first) {
+				reg_word(fd, 1, &tmp);
+				unreg_word(fd, 1);
+			} else {
+				unreg_word(fd, 1);
+				reg_word(fd, 1, &tmp);
+			}
+		}
 	}
 
 	BENCH_RUN("ue_rw_register_unregister", 2000,

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# profile.sh SCRIPT FUNC - where the instructions of one call go, on our
-# kernel and on the base kernel.
+# profile.sh SCRIPT FUNC [BASE_FUNC] - where the instructions of one call
+# go, on our kernel and on the base kernel (of BASE_FUNC there, when the
+# two kernels name the function apart).  PROF_COND, a gdb condition,
+# picks the calls to count: PROF_COND='$rsi == 0x40082a02' takes only
+# the ioctls DIAG_IOCSUNREG of x86-64 (cmd is the second argument).
 #
 # Boots each kernel under QEMU -icount with its gdb stub open and runs
 # SCRIPT (busybox sh, as root) in the VM.  The script sets things up,
@@ -15,7 +18,7 @@
 # side by side.
 . "$(dirname "$0")/lib.sh"
 
-script=${1:-} func=${2:-}
+script=${1:-} func=${2:-} base_func=${3:-${2:-}}
 [ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||
 	die "usage: make profile SCRIPT=file FUNC=kernel_function"
 "$ROOT/harness/build-kernel.sh" ours
@@ -29,7 +32,8 @@ cat > "$steps" <<'PY'
 import collections, gdb, os
 gdb.execute("set pagination off")
 gdb.execute("target remote :" + os.environ["PROF_PORT"])
-gdb.execute("hbreak " + os.environ["PROF_FUNC"])
+cond = os.environ.get("PROF_COND", "")
+gdb.execute("hbreak " + os.environ["PROF_FUNC"] + (" if " + cond if cond else ""))
 gdb.execute("continue")
 gdb.execute("continue")
 sp0 = int(gdb.parse_and_eval("$sp"))
@@ -73,12 +77,14 @@ for v in ours base; do
 		kill $(cat /proc/$vm/task/*/children 2>/dev/null) 2>/dev/null || true
 		die "the $v VM never printed PROF-READY"
 	}
-	PROF_PORT=$port PROF_FUNC=$func timeout 600 gdb -q -batch -x "$steps" \
+	f=$func
+	[ $v = base ] && f=$base_func
+	PROF_PORT=$port PROF_FUNC=$f timeout 600 gdb -q -batch -x "$steps" \
 		"$(variant_obj $v)/vmlinux" 2>/dev/null |
 		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
 	wait $vm || true
-	grep -q "^$v:" "$out.txt" || die "gdb did not profile $func on the $v kernel"
+	grep -q "^$v:" "$out.txt" || die "gdb did not profile $f on the $v kernel"
 done
-say "instructions per call of $func (build/logs/profile-{ours,base}.txt)"
+say "instructions per call of $func, $base_func on the base (build/logs/profile-{ours,base}.txt)"
 pr -m -t -w 100 <(sed '/^in call order/,$d' "$B/logs/profile-ours.txt") \
 	<(sed '/^in call order/,$d' "$B/logs/profile-base.txt")
