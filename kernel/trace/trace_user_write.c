@@ -312,12 +312,6 @@ static bool user_event_fault_in(const struct user_event_src *src)
 	return true;
 }
 
-/* A file with one of these needs trace_event_buffer_reserve()/commit() */
-#define USER_EVENT_FILE_FL_SLOW	(EVENT_FILE_FL_SOFT_DISABLED |	\
-				 EVENT_FILE_FL_FILTERED |	\
-				 EVENT_FILE_FL_TRIGGER_MODE |	\
-				 EVENT_FILE_FL_TRIGGER_COND)
-
 /*
  * ftrace consumer.  A file without filter, triggers or soft disable, in an
  * instance whose commit is plain (the usual case), has its record
@@ -340,8 +334,7 @@ user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
 	void *rec;
 	int ret;
 
-	plain = !(flags & USER_EVENT_FILE_FL_SLOW) &&
-		trace_event_commit_is_plain(file->tr);
+	plain = trace_event_file_is_plain(file, flags);
 	if (plain) {
 		if (unlikely(flags & EVENT_FILE_FL_PID_FILTER) &&
 		    trace_event_ignore_this_pid(file))
