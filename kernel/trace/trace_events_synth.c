@@ -74,6 +74,7 @@ static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 	if (!event->name || !event->fields)
 		goto fail;
 	event->dynamic_fields = event->fields + n;
+	event->only_nums = true;
 
 	for (i = 0; i < n; i++) {
 		const struct synth_spec_field *sf = &spec->fields[i];
@@ -100,8 +101,12 @@ static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 			       strcmp(f->type, "gfp_t");
 		f->fmt = "%s";
 		f->size = f->is_dynamic ? sizeof(u64) : sf->size;
-		if (sf->kind == SYNTH_NUM)
+		if (sf->kind == SYNTH_NUM) {
 			synth_type_lookup(f->type, &size, &is_signed, &f->fmt);
+			event->num_size[i] = f->size;
+		} else {
+			event->only_nums = false;
+		}
 		if (sf->kind == SYNTH_STR)
 			f->str_len = sf->size;	/* 256 wraps to 0: the whole slot */
 		event->n_u64 += sf->kind == SYNTH_STR ?

@@ -358,6 +358,22 @@ synth_record_fill(struct synth_trace_event *entry, struct synth_event *event,
 {
 	unsigned int i, tail = struct_size(entry, fields, event->n_u64);
 
+	/*
+	 * The usual event: numbers alone, field i in slot i (and histograms
+	 * pass an index, the API does not: one test, not one per field).
+	 */
+	if (event->only_nums && idx) {
+		for (i = 0; i < event->n_fields; i++)
+			synth_store_num(&entry->fields[i], event->num_size[i],
+					vals[idx[i]]);
+		return;
+	}
+	if (event->only_nums) {
+		for (i = 0; i < event->n_fields; i++)
+			synth_store_num(&entry->fields[i], event->num_size[i],
+					vals[i]);
+		return;
+	}
 	for (i = 0; i < event->n_fields; i++) {
 		struct synth_field *f = event->fields[i];
 		u64 val = synth_val(vals, idx, i);
@@ -379,7 +395,10 @@ synth_record_fill(struct synth_trace_event *entry, struct synth_event *event,
 /*
  * Write one event: field i takes vals[idx[i]], or vals[i] without @idx.
  * Returns -ENOSPC when the ring buffer had no room, -EDEADLK when the
- * event is being written already (see synth_nest).
+ * event is being written already (see synth_nest).  A file without
+ * filter, triggers or soft disable, in an instance whose commit is plain,
+ * has its record reserved and committed straight on the ring buffer, the
+ * header filled as trace_event_buffer_reserve() fills it.
  */
 static notrace int synth_event_write(struct trace_event_file *file,
 				     struct synth_event *event,
@@ -388,6 +407,7 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	/* Both are written before they are read: not zeroed on every event */
 	unsigned int dyn_len[SYNTH_FIELDS_MAX] __uninitialized;
 	struct trace_event_buffer fbuffer __uninitialized;
+	unsigned long flags = READ_ONCE(file->flags);
 	struct synth_trace_event *entry;
 	struct trace_buffer *buffer;
 	unsigned int size, ctx;
@@ -400,6 +420,24 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	if (!synth_nest_enter(event, ctx)) {
 		ring_buffer_nest_end(buffer);
 		return -EDEADLK;
+	}
+	if (trace_event_file_is_plain(file, flags)) {
+		if (unlikely(flags & EVENT_FILE_FL_PID_FILTER) &&
+		    trace_event_ignore_this_pid(file))
+			goto out;
+		fbuffer.trace_ctx = tracing_gen_ctx_dec();
+		fbuffer.event = ring_buffer_lock_reserve(buffer, size);
+		if (!fbuffer.event) {
+			ret = -ENOSPC;
+			goto out;
+		}
+		entry = ring_buffer_event_data(fbuffer.event);
+		tracing_generic_entry_update(&entry->ent,
+					     file->event_call->event.type,
+					     fbuffer.trace_ctx);
+		synth_record_fill(entry, event, vals, idx, dyn_len);
+		trace_buffer_unlock_commit_nostack(buffer, fbuffer.event);
+		goto out;
 	}
 	entry = trace_event_buffer_reserve(&fbuffer, file, size);
 	if (!entry) {
