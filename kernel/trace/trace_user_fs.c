@@ -30,6 +30,7 @@
  * the other way round.
  */
 #include <linux/capability.h>
+#include <linux/compat.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/init.h>
@@ -177,6 +178,19 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev)
 	return -ENOMEM;
 }
 
+/*
+ * An address from a registration, as wide as the caller's pointers: a
+ * 32-bit program's address is the low 32 bits of the field, as a 32-bit
+ * kernel reads it.  The C conversion of a pointer to __u64 may fill the
+ * bits above (GCC sign-extends on i386): they are not part of the address.
+ */
+static u64 user_event_uaddr(u64 addr)
+{
+	if (in_compat_syscall())
+		return (unsigned long)compat_ptr((compat_uptr_t)addr);
+	return (unsigned long)u64_to_user_ptr(addr);
+}
+
 /* Register cmd at user address uargs; returns the pinned event */
 static int user_event_reg_cmd(struct user_event_fd *ufd, u64 uargs,
 			      const struct user_event_reg_opts *opts,
@@ -186,7 +200,8 @@ static int user_event_reg_cmd(struct user_event_fd *ufd, u64 uargs,
 	char *cmd;
 	int ret;
 
-	cmd = strndup_user(u64_to_user_ptr(uargs), USER_EVENT_CMD_MAX);
+	cmd = strndup_user(u64_to_user_ptr(user_event_uaddr(uargs)),
+			   USER_EVENT_CMD_MAX);
 	if (IS_ERR(cmd))
 		return PTR_ERR(cmd);
 	ret = user_event_register_cmd(ufd->group, cmd, opts, evp, &perr);
@@ -248,6 +263,7 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 	ret = copy_struct_from_user(&reg, sizeof(reg), ureg, size);
 	if (ret)
 		return ret;
+	reg.enable_addr = user_event_uaddr(reg.enable_addr);
 	ret = user_event_reg_check(&reg);
 	if (ret)
 		return ret;
@@ -303,6 +319,7 @@ static long user_event_ioctl_unreg(struct user_event_fd *ufd,
 		return ret;
 	if (unreg.__reserved || unreg.__reserved2)
 		return -EINVAL;
+	unreg.disable_addr = user_event_uaddr(unreg.disable_addr);
 	return user_event_enabler_remove(ufd->group, &unreg);
 }
 
