@@ -25,6 +25,12 @@
  * paths; the files can be chown'ed to the container's users.  See
  * trace_user.h ("Groups") for the locking.
  *
+ * 32-bit programs on a 64-bit kernel use the same structures, which are
+ * packed and hold addresses in __u64 fields, so only two things differ for
+ * them: the numbers of the ioctls whose type is a pointer (the number
+ * encodes the pointer's size), which user_event_data_compat_ioctl() maps,
+ * and the bits above an address, which user_event_uaddr() drops.
+ *
  * Everything here reaches events through the registry
  * (trace_events_user.c) and the enablers (trace_user_enabler.c), never
  * the other way round.
@@ -353,11 +359,43 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 	return -ENOTTY;
 }
 
+#ifdef CONFIG_COMPAT
+/*
+ * The three ioctls are typed by a pointer, so the size in their numbers
+ * is a pointer's: a 32-bit program issues these.  Their arguments are
+ * laid out alike for both (packed, addresses in __u64).
+ */
+#define DIAG_IOCSREG32		_IOWR(DIAG_IOC_MAGIC, 0, compat_uptr_t)
+#define DIAG_IOCSDEL32		_IOW(DIAG_IOC_MAGIC, 1, compat_uptr_t)
+#define DIAG_IOCSUNREG32	_IOW(DIAG_IOC_MAGIC, 2, compat_uptr_t)
+
+/* Any other number is the same for both: it goes through as it is */
+static long user_event_data_compat_ioctl(struct file *file, unsigned int cmd,
+					 unsigned long arg)
+{
+	switch (cmd) {
+	case DIAG_IOCSREG32:
+		cmd = DIAG_IOCSREG;
+		break;
+	case DIAG_IOCSDEL32:
+		cmd = DIAG_IOCSDEL;
+		break;
+	case DIAG_IOCSUNREG32:
+		cmd = DIAG_IOCSUNREG;
+		break;
+	}
+	return user_event_data_ioctl(file, cmd, (unsigned long)compat_ptr(arg));
+}
+#endif
+
 static const struct file_operations user_event_data_fops = {
 	.open		= user_event_data_open,
 	.write		= user_event_write,
 	.write_iter	= user_event_write_iter,
 	.unlocked_ioctl	= user_event_data_ioctl,
+#ifdef CONFIG_COMPAT
+	.compat_ioctl	= user_event_data_compat_ioctl,
+#endif
 	.release	= user_event_data_release,
 };
 
