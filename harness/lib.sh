@@ -52,6 +52,7 @@ HARNESS_PKGS="
 	/usr/include/traceevent/event-parse.h:libtraceevent-dev
 	sparse:sparse gdb:gdb
 	i686-linux-gnu-gcc:gcc-i686-linux-gnu
+	/usr/i686-linux-gnu/lib/libc.a:libc6-dev-i386-cross
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
 	qemu-system-aarch64:qemu-system-arm

@@ -72,6 +72,28 @@ if [ "$(cat "$obj/kselftest/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
 fi
 rm -rf "$out/kselftest"
 ksft TARGETS="$ksft_targets" KSFT_INSTALL_PATH="$out/kselftest" install
+# user_events for 32-bit programs on the 64-bit kernel: the same
+# selftests built again by their Makefile with Debian's i686 cross
+# compiler and C library (static), against the same uapi headers (x86's
+# serve both widths), in their own folder, user_events_32.  The VM runs
+# them right after user_events and before Linux 6.1's, whose perf_test
+# leaves its persistent __test_event behind (as on 6.1), which a later
+# test expecting that name free would find.
+if [ "$TS_ARCH" = x86_64 ]; then
+	u32=$obj/kselftest32/user_events
+	ue=$src/tools/testing/selftests/user_events
+	if [ "$(cat "$u32/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
+		rm -rf "$u32" && mkdir -p "$u32" && echo "$uapi" > "$u32/.ts-uapi"
+	fi
+	make -C "$ue" OUTPUT="$u32" CROSS_COMPILE=i686-linux-gnu- \
+		KHDR_INCLUDES="-isystem $hdr" USERLDFLAGS=-static \
+		INSTALL_PATH="$out/kselftest/user_events_32" install \
+		> "$obj/kselftest32.log" 2>&1 ||
+		{ tail -n 40 "$obj/kselftest32.log" >&2
+		  die "user_events for i686: make failed, see ${obj#$ROOT/}/kselftest32.log"; }
+	make -s --no-print-directory -C "$ue" OUTPUT="$u32" \
+		COLLECTION=user_events_32 emit_tests >> "$out/kselftest/kselftest-list.txt"
+fi
 # The status-page ABI's own tests, Linux 6.1's user_events selftests
 # from Debian's linux-source-6.1, unmodified, built the documented way for
 # a program written against that header (user_events.rst): the define
