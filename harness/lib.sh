@@ -52,8 +52,11 @@ HARNESS_PKGS="
 	/usr/include/traceevent/event-parse.h:libtraceevent-dev
 	sparse:sparse gdb:gdb
 	i686-linux-gnu-gcc:gcc-i686-linux-gnu
+	/usr/i686-linux-gnu/lib/libc.a:libc6-dev-i386-cross
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
+	arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf
+	/usr/arm-linux-gnueabihf/lib/libc.a:libc6-dev-armhf-cross
 	qemu-system-aarch64:qemu-system-arm
 	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
 	dot:graphviz

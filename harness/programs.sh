@@ -72,6 +72,40 @@ if [ "$(cat "$obj/kselftest/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
 fi
 rm -rf "$out/kselftest"
 ksft TARGETS="$ksft_targets" KSFT_INSTALL_PATH="$out/kselftest" install
+# user_events for 32-bit programs on the 64-bit kernel, when it runs
+# them (CONFIG_COMPAT): the same selftests built again by their Makefile
+# with Debian's 32-bit cross compiler and C library (static), in their
+# own folder, user_events_32.  x86's uapi headers serve both widths;
+# arm64's are of no use to a 32-bit ARM program (another system call
+# table), which gets arm's, of the same tree.  The VM runs them right
+# after user_events and before Linux 6.1's, whose perf_test leaves its
+# persistent __test_event behind (as on 6.1), which a later test
+# expecting that name free would find.
+case $TS_ARCH in
+x86_64) cross32=i686-linux-gnu- hdr32=$hdr ;;
+arm64) cross32=arm-linux-gnueabihf- hdr32=$obj/usr-arm/include ;;
+*) cross32= ;;
+esac
+grep -qx 'CONFIG_COMPAT=y' "$obj/.config" || cross32=
+if [ -n "$cross32" ]; then
+	if [ "$TS_ARCH" = arm64 ]; then
+		make -s -C "$src" ARCH=arm O="$obj/hdr-arm" \
+			INSTALL_HDR_PATH="$obj/usr-arm" headers_install
+	fi
+	u32=$obj/kselftest32/user_events
+	ue=$src/tools/testing/selftests/user_events
+	if [ "$(cat "$u32/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
+		rm -rf "$u32" && mkdir -p "$u32" && echo "$uapi" > "$u32/.ts-uapi"
+	fi
+	make -C "$ue" OUTPUT="$u32" CROSS_COMPILE="$cross32" \
+		KHDR_INCLUDES="-isystem $hdr32" USERLDFLAGS=-static \
+		INSTALL_PATH="$out/kselftest/user_events_32" install \
+		> "$obj/kselftest32.log" 2>&1 ||
+		{ tail -n 40 "$obj/kselftest32.log" >&2
+		  die "${cross32}gcc: user_events failed, see ${obj#$ROOT/}/kselftest32.log"; }
+	make -s --no-print-directory -C "$ue" OUTPUT="$u32" \
+		COLLECTION=user_events_32 emit_tests >> "$out/kselftest/kselftest-list.txt"
+fi
 # The status-page ABI's own tests, Linux 6.1's user_events selftests
 # from Debian's linux-source-6.1, unmodified, built the documented way for
 # a program written against that header (user_events.rst): the define

@@ -138,12 +138,15 @@ ksft_limit() {
 # ksft_name COLLECTION PROGRAM - the name its results carry: the
 # program's own, but the base's user_events tests (abi_test, ...), named
 # for what they check only inside their folder, as user_events_base_NAME,
-# and Linux 6.1's as user_events_61_NAME.
+# and Linux 6.1's as user_events_61_NAME.  The 32-bit builds of
+# user_events (folder user_events_32) add 32 to those names.
 ksft_name() {
 	case $1/$2 in
 	user_events/user_events_*) echo "$2" ;;
 	user_events/*) echo "user_events_base_$2" ;;
 	user_events_61/*) echo "user_events_61_$2" ;;
+	user_events_32/user_events_*) echo "${2}32" ;;
+	user_events_32/*) echo "user_events_base_${2}32" ;;
 	*) echo "$2" ;;
 	esac
 }

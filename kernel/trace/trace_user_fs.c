@@ -25,11 +25,18 @@
  * paths; the files can be chown'ed to the container's users.  See
  * trace_user.h ("Groups") for the locking.
  *
+ * 32-bit programs on a 64-bit kernel use the same structures, which are
+ * packed and hold addresses in __u64 fields, so only two things differ for
+ * them: the numbers of the ioctls whose type is a pointer (the number
+ * encodes the pointer's size), which user_event_data_compat_ioctl() maps,
+ * and the bits above an address, which user_event_uaddr() drops.
+ *
  * Everything here reaches events through the registry
  * (trace_events_user.c) and the enablers (trace_user_enabler.c), never
  * the other way round.
  */
 #include <linux/capability.h>
+#include <linux/compat.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/init.h>
@@ -221,6 +228,19 @@ nomem:
 	return -ENOMEM;
 }
 
+/*
+ * An address from a registration, as wide as the caller's pointers: a
+ * 32-bit program's address is the low 32 bits of the field, as a 32-bit
+ * kernel reads it.  The C conversion of a pointer to __u64 may fill the
+ * bits above (GCC sign-extends on i386): they are not part of the address.
+ */
+static u64 user_event_uaddr(u64 addr)
+{
+	if (in_compat_syscall())
+		return (unsigned long)compat_ptr((compat_uptr_t)addr);
+	return (unsigned long)u64_to_user_ptr(addr);
+}
+
 /* Register cmd at user address uargs; returns the pinned event */
 static int user_event_reg_cmd(struct user_event_fd *ufd, u64 uargs,
 			      const struct user_event_reg_opts *opts,
@@ -230,7 +250,8 @@ static int user_event_reg_cmd(struct user_event_fd *ufd, u64 uargs,
 	char *cmd;
 	int ret;
 
-	cmd = strndup_user(u64_to_user_ptr(uargs), USER_EVENT_CMD_MAX);
+	cmd = strndup_user(u64_to_user_ptr(user_event_uaddr(uargs)),
+			   USER_EVENT_CMD_MAX);
 	if (IS_ERR(cmd))
 		return PTR_ERR(cmd);
 	ret = user_event_register_cmd(ufd->group, cmd, opts, evp, &perr);
@@ -296,6 +317,7 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 	ret = copy_struct_from_user(&reg, sizeof(reg), ureg, size);
 	if (ret)
 		return ret;
+	reg.enable_addr = user_event_uaddr(reg.enable_addr);
 	ret = user_event_reg_check(&reg);
 	if (ret)
 		return ret;
@@ -352,6 +374,7 @@ static long user_event_ioctl_unreg(struct user_event_fd *ufd,
 		return ret;
 	if (unreg.__reserved || unreg.__reserved2)
 		return -EINVAL;
+	unreg.disable_addr = user_event_uaddr(unreg.disable_addr);
 	return user_event_enabler_remove(ufd->group, &unreg);
 }
 
@@ -423,11 +446,43 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 	return -ENOTTY;
 }
 
+#ifdef CONFIG_COMPAT
+/*
+ * The three ioctls are typed by a pointer, so the size in their numbers
+ * is a pointer's: a 32-bit program issues these.  Their arguments are
+ * laid out alike for both (packed, addresses in __u64).
+ */
+#define DIAG_IOCSREG32		_IOWR(DIAG_IOC_MAGIC, 0, compat_uptr_t)
+#define DIAG_IOCSDEL32		_IOW(DIAG_IOC_MAGIC, 1, compat_uptr_t)
+#define DIAG_IOCSUNREG32	_IOW(DIAG_IOC_MAGIC, 2, compat_uptr_t)
+
+/* Any other number is the same for both: it goes through as it is */
+static long user_event_data_compat_ioctl(struct file *file, unsigned int cmd,
+					 unsigned long arg)
+{
+	switch (cmd) {
+	case DIAG_IOCSREG32:
+		cmd = DIAG_IOCSREG;
+		break;
+	case DIAG_IOCSDEL32:
+		cmd = DIAG_IOCSDEL;
+		break;
+	case DIAG_IOCSUNREG32:
+		cmd = DIAG_IOCSUNREG;
+		break;
+	}
+	return user_event_data_ioctl(file, cmd, (unsigned long)compat_ptr(arg));
+}
+#endif
+
 static const struct file_operations user_event_data_fops = {
 	.open		= user_event_data_open,
 	.write		= user_event_write,
 	.write_iter	= user_event_write_iter,
 	.unlocked_ioctl	= user_event_data_ioctl,
+#ifdef CONFIG_COMPAT
+	.compat_ioctl	= user_event_data_compat_ioctl,
+#endif
 	.release	= user_event_data_release,
 };
 
