@@ -356,20 +356,31 @@ static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 	return user_event_reg_enabler(ufd, ureg, size);
 }
 
+/*
+ * Copy the argument of an ioctl that starts with its u32 size into dst
+ * (ksize bytes): at least ksize, at most a page, bytes past ksize zero.
+ */
+static int user_event_ioctl_arg(void *dst, size_t ksize,
+				const void __user *uarg)
+{
+	u32 size;
+
+	if (get_user(size, (const u32 __user *)uarg))
+		return -EFAULT;
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	if (size < ksize)
+		return -EINVAL;
+	return copy_struct_from_user(dst, ksize, uarg, size);
+}
+
 static long user_event_ioctl_unreg(struct user_event_fd *ufd,
 				   struct user_unreg __user *uunreg)
 {
 	struct user_unreg unreg;
-	u32 size;
 	int ret;
 
-	if (get_user(size, &uunreg->size))
-		return -EFAULT;
-	if (size > PAGE_SIZE)
-		return -E2BIG;
-	if (size < sizeof(unreg))
-		return -EINVAL;
-	ret = copy_struct_from_user(&unreg, sizeof(unreg), uunreg, size);
+	ret = user_event_ioctl_arg(&unreg, sizeof(unreg), uunreg);
 	if (ret)
 		return ret;
 	if (unreg.__reserved || unreg.__reserved2)
@@ -385,16 +396,9 @@ static long user_event_ioctl_loss(struct user_event_fd *ufd,
 	struct user_event_refs *refs;
 	struct user_event_loss *loss;
 	struct user_loss kloss;
-	u32 size;
 	int ret;
 
-	if (get_user(size, &uloss->size))
-		return -EFAULT;
-	if (size > PAGE_SIZE)
-		return -E2BIG;
-	if (size < sizeof(kloss))
-		return -EINVAL;
-	ret = copy_struct_from_user(&kloss, sizeof(kloss), uloss, size);
+	ret = user_event_ioctl_arg(&kloss, sizeof(kloss), uloss);
 	if (ret)
 		return ret;
 	/* Slots only grow and keep their counts while the fd is open */
