@@ -425,16 +425,11 @@ static notrace int synth_event_write(struct trace_event_file *file,
 		if (unlikely(flags & EVENT_FILE_FL_PID_FILTER) &&
 		    trace_event_ignore_this_pid(file))
 			goto out;
-		fbuffer.trace_ctx = tracing_gen_ctx_dec();
-		fbuffer.event = ring_buffer_lock_reserve(buffer, size);
-		if (!fbuffer.event) {
+		entry = trace_event_plain_reserve(&fbuffer, file, size);
+		if (!entry) {
 			ret = -ENOSPC;
 			goto out;
 		}
-		entry = ring_buffer_event_data(fbuffer.event);
-		tracing_generic_entry_update(&entry->ent,
-					     file->event_call->event.type,
-					     fbuffer.trace_ctx);
 		synth_record_fill(entry, event, vals, idx, dyn_len);
 		trace_buffer_unlock_commit_nostack(buffer, fbuffer.event);
 		goto out;

@@ -339,15 +339,9 @@ user_event_ftrace_record(struct trace_event_file *file, struct user_event *ev,
 		if (unlikely(flags & EVENT_FILE_FL_PID_FILTER) &&
 		    trace_event_ignore_this_pid(file))
 			return 0;
-		/* The tracepoint walk added one to the preempt count */
-		fbuf.trace_ctx = tracing_gen_ctx_dec();
-		fbuf.buffer = file->tr->array_buffer.buffer;
-		fbuf.event = ring_buffer_lock_reserve(fbuf.buffer, size);
-		if (!fbuf.event)
+		rec = trace_event_plain_reserve(&fbuf, file, size);
+		if (!rec)
 			return 0;
-		rec = ring_buffer_event_data(fbuf.event);
-		tracing_generic_entry_update(rec, ev->call.event.type,
-					     fbuf.trace_ctx);
 	} else {
 		if (again ? trace_trigger_soft_disabled_again(file) :
 			    trace_trigger_soft_disabled(file))
