@@ -79,6 +79,27 @@ static ssize_t emit(const struct ue_reg *r, uint32_t n)
 	return ue_emit(r->fd, r->idx, &p, sizeof(p));
 }
 
+/*
+ * Write r n times: the writes taken add to *ok, those that failed with
+ * err to *lost; returns how many did neither.
+ */
+static int emit_n(const struct ue_reg *r, int n, int err, int *ok, int *lost)
+{
+	int i, other = 0;
+	ssize_t ret;
+
+	for (i = 0; i < n; i++) {
+		ret = emit(r, i);
+		if (ret == 4 + PAYLOAD)
+			(*ok)++;
+		else if (ret == -err)
+			(*lost)++;
+		else
+			other++;
+	}
+	return other;
+}
+
 /* Lines of ue_loss in the trace file at path */
 static int lines(const char *path)
 {
@@ -269,22 +290,14 @@ TEST_F(loss, ioctl)
  */
 TEST_F(loss, ring_full)
 {
-	int i, ok = 0, full = 0;
+	int ok = 0, full = 0;
 	struct user_loss l;
 	char *lost, want[128];
-	ssize_t ret;
 
 	ASSERT_EQ(0, inst_make(0));
 	ASSERT_EQ(0, ue_write_file(INST_EV "/enable", "1", 0));
 	pin(0);
-	for (i = 0; i < 1000; i++) {
-		ret = emit(&self->r, i);
-		if (ret == 4 + PAYLOAD)
-			ok++;
-		else if (ret == -ENOSPC)
-			full++;
-	}
-	EXPECT_EQ(1000, ok + full);
+	EXPECT_EQ(0, emit_n(&self->r, 1000, ENOSPC, &ok, &full));
 	EXPECT_LT(0, ok);
 	EXPECT_LT(0, full);
 	EXPECT_EQ(ok, lines(INST "/trace"));
@@ -319,15 +332,14 @@ TEST_F(loss, not_asked)
 {
 	struct ue_reg plain;
 	struct user_loss l;
-	int i, ok = 0;
+	int ok = 0, lost = 0;
 	uint32_t idx;
 
 	ASSERT_EQ(0, reg_open(&plain, variant->remote, 0));
 	ASSERT_EQ(0, inst_make(0));
 	ASSERT_EQ(0, ue_write_file(INST_EV "/enable", "1", 0));
 	pin(0);
-	for (i = 0; i < 1000; i++)
-		ok += emit(&plain, i) == 4 + PAYLOAD;
+	EXPECT_EQ(0, emit_n(&plain, 1000, ENOSPC, &ok, &lost));
 	EXPECT_EQ(1000, ok);
 	EXPECT_GT(1000, lines(INST "/trace"));
 	ASSERT_EQ(0, loss_get(&self->r, &l));
@@ -354,17 +366,9 @@ TEST_F(loss, perf_full)
 	int i, ok = 0, full = 0;
 	struct user_loss l;
 	struct ue_perf p;
-	ssize_t ret;
 
 	ASSERT_EQ(0, perf_open(&p, 0, -1, 1));
-	for (i = 0; i < 200; i++) {
-		ret = emit(&self->r, i);
-		if (ret == 4 + PAYLOAD)
-			ok++;
-		else if (ret == -ENOBUFS)
-			full++;
-	}
-	EXPECT_EQ(200, ok + full);
+	EXPECT_EQ(0, emit_n(&self->r, 200, ENOBUFS, &ok, &full));
 	EXPECT_LT(0, full);
 	EXPECT_EQ(ok, perf_samples(&p));
 	EXPECT_EQ(200, ue_perf_count(p.fd));
@@ -410,30 +414,23 @@ TEST_F(loss, too_big)
 struct ue_writer {
 	pthread_t thread;
 	struct ue_reg r;
-	int cpu, ok, lost, other;
+	int cpu, err, ok, lost, other;	/* err: the errno of a lost write */
 };
 
 static void *writer(void *arg)
 {
 	struct ue_writer *w = arg;
-	ssize_t ret;
-	int i;
 
 	pin(w->cpu);
-	for (i = 0; i < LOAD_WRITES; i++) {
-		ret = emit(&w->r, i);
-		if (ret == 4 + PAYLOAD)
-			w->ok++;
-		else if (ret == -ENOSPC || ret == -ENOBUFS)
-			w->lost++;
-		else
-			w->other++;
-	}
+	w->other = emit_n(&w->r, LOAD_WRITES, w->err, &w->ok, &w->lost);
 	return NULL;
 }
 
-/* Run the writers; the sums of what they saw in *ok and *lost */
-static void load(struct __test_metadata *_metadata, int remote,
+/*
+ * Run the writers, whose lost writes fail with err; the sums of what they
+ * saw in *ok and *lost
+ */
+static void load(struct __test_metadata *_metadata, int remote, int err,
 		 struct ue_writer *w, int *ok, int *lost)
 {
 	int i, cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -444,6 +441,7 @@ static void load(struct __test_metadata *_metadata, int remote,
 	for (i = 0; i < WRITERS; i++) {
 		memset(&w[i], 0, sizeof(w[i]));
 		w[i].cpu = i % cpus;
+		w[i].err = err;
 		ASSERT_EQ(0, reg_open(&w[i].r, remote,
 				      USER_EVENT_REG_REPORT_LOSS));
 	}
@@ -470,7 +468,7 @@ TEST_F(loss, ring_load)
 
 	ASSERT_EQ(0, inst_make(0));
 	ASSERT_EQ(0, ue_write_file(INST_EV "/enable", "1", 0));
-	load(_metadata, variant->remote, w, &ok, &lost);
+	load(_metadata, variant->remote, ENOSPC, w, &ok, &lost);
 	EXPECT_LT(0, lost);
 	EXPECT_EQ(ok, lines(INST "/trace"));
 	/* The event's sums: the writers', and none of the fixture's own */
@@ -495,7 +493,7 @@ TEST_F(loss, perf_load)
 	ASSERT_GE(16, cpus);
 	for (i = 0; i < cpus; i++)
 		ASSERT_EQ(0, perf_open(&p[i], -1, i, 2));
-	load(_metadata, variant->remote, w, &ok, &lost);
+	load(_metadata, variant->remote, ENOBUFS, w, &ok, &lost);
 	EXPECT_LT(0, lost);
 	for (i = 0; i < cpus; i++) {
 		samples += perf_samples(&p[i]);
