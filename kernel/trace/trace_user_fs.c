@@ -223,8 +223,9 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev,
 	kfree(loss);
 nomem:
 	/* Not under ufd->lock: the two locks are never nested */
-	guard(mutex)(&event_mutex);
+	mutex_lock(&event_mutex);
 	user_event_put(ev);
+	mutex_unlock(&event_mutex);
 	return -ENOMEM;
 }
 
