@@ -51,10 +51,19 @@ header() {
 	echo "# $(date -u +%Y-%m-%d) by harness/base-reference.sh, which says what the key covers."
 }
 
+# The VM's programs are built against our kernel's uapi headers: on a
+# fresh clone, make reference builds that kernel and them first.
+programs() {
+	[ -d "$B/progs/kselftest" ] && return
+	"$ROOT/harness/build-kernel.sh" ours
+	"$ROOT/harness/programs.sh"
+}
+
 if recorded "$layer_rec" "$layer_key"; then
 	xz -dc "$layer_rec" | tail -n +4 > "$B/reference/event_layer.txt"
 else
 	"$ROOT/harness/build-kernel.sh" base
+	programs
 	"$ROOT/harness/initramfs.sh" "$layer_script"
 	say "recording the base kernel's events (tests/compare/event_layer.sh)"
 	TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare reference-base quiet
@@ -72,6 +81,7 @@ if recorded "$ftrace_rec" "$ftrace_key"; then
 	exit 0
 fi
 "$ROOT/harness/build-kernel.sh" base
+programs
 job=$B/ftrace-reference.job
 echo 'TS_TEST=ftrace-only TS_FTRACE_REFERENCE=1 TS_FTRACE_BASE=1 sh /tests/run-tests.sh' > "$job"
 TS_FTRACE_ORIGINAL=1 "$ROOT/harness/initramfs.sh" "$job"
