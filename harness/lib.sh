@@ -205,12 +205,14 @@ variant_src() { if [ "$1" = base ]; then base_tree; else echo "$SRC"; fi; }
 variant_obj() { echo "$B/obj-$1"; }
 variant_fragments() {
 	local arch=$ROOT/config/arch-$TS_ARCH.config
+	# the fuzzer's kernels: the machine's RTC driver
+	local rtc=$ROOT/config/rtc-$TS_ARCH.config
 	case $1 in
 	base) echo "$ROOT/config/tracing.config $arch" ;;
 	ours) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config" ;;
-	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config" ;;
+	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config $rtc" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
-	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config" ;;
+	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config $rtc" ;;
 	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
