@@ -248,8 +248,9 @@ void trace_event_trigger_record(struct trace_event_file *file, void *rec)
 		return;
 	tracing_generic_entry_update(rec, file->event_call->event.type,
 				     trace_ctx);
-	deferred = event_triggers_call(file, file->tr->array_buffer.buffer, rec,
-				       NULL);
+	deferred = event_triggers_call(file,
+				       READ_ONCE(file->tr->array_buffer.buffer),
+				       rec, NULL);
 	if (deferred)
 		event_triggers_post_call(file, deferred);
 }

@@ -342,7 +342,7 @@ static noinline void filter_record_keep(struct trace_event_buffer *fbuf,
 	fbuf->trace_file = file;
 	fbuf->trace_ctx = trace_ctx;
 	fbuf->regs = NULL;
-	fbuf->buffer = file->tr->array_buffer.buffer;
+	fbuf->buffer = READ_ONCE(file->tr->array_buffer.buffer);
 	fbuf->event = trace_buffer_lock_reserve(fbuf->buffer,
 						file->event_call->event.type,
 						len, trace_ctx);

@@ -414,7 +414,12 @@ static notrace int synth_event_write(struct trace_event_file *file,
 	int ret = 0;
 
 	size = synth_record_size(event, vals, idx, dyn_len);
-	buffer = file->tr->array_buffer.buffer;
+	/*
+	 * A snapshot may swap the instance's buffer at any time: the nesting
+	 * is counted on the buffer read here, the record committed on the
+	 * one it was reserved on.
+	 */
+	buffer = READ_ONCE(file->tr->array_buffer.buffer);
 	ring_buffer_nest_start(buffer);	/* preemption off from here */
 	ctx = interrupt_context_level();
 	if (!synth_nest_enter(event, ctx)) {
@@ -431,7 +436,7 @@ static notrace int synth_event_write(struct trace_event_file *file,
 			goto out;
 		}
 		synth_record_fill(entry, event, vals, idx, dyn_len);
-		trace_buffer_unlock_commit_nostack(buffer, fbuffer.event);
+		trace_buffer_unlock_commit_nostack(fbuffer.buffer, fbuffer.event);
 		goto out;
 	}
 	entry = trace_event_buffer_reserve(&fbuffer, file, size);
@@ -757,7 +762,7 @@ int synth_event_trace_start(struct trace_event_file *file,
 		return -EOPNOTSUPP;
 
 	size = struct_size(state->entry, fields, event->n_u64);
-	state->buffer = file->tr->array_buffer.buffer;
+	state->buffer = READ_ONCE(file->tr->array_buffer.buffer);
 	ring_buffer_nest_start(state->buffer);
 	state->entry = trace_event_buffer_reserve(&state->fbuffer, file, size);
 	if (!state->entry) {

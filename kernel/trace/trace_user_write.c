@@ -673,7 +673,9 @@ static noinline int user_event_probe_counted(const struct tracepoint_func *f,
 
 	if (f->func == (void *)user_event_ftrace_probe) {
 		struct trace_event_file *file = f->data;
-		struct trace_buffer *buffer = file->tr->array_buffer.buffer;
+		struct trace_array *tr = file->tr;
+		/* a snapshot may swap it: both counts are of one buffer */
+		struct trace_buffer *buffer = READ_ONCE(tr->array_buffer.buffer);
 		int cpu = smp_processor_id();
 
 		before = ring_buffer_dropped_events_cpu(buffer, cpu);
