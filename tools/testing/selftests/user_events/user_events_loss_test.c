@@ -29,11 +29,17 @@ struct ue_payload {
 	char pad[92];
 };
 
-/* A registration of ue_loss on its own fd */
+/*
+ * A registration of ue_loss on its own fd; bits: those of word that are
+ * registered (remote write).  A word belongs to the address space, not to
+ * the fd: reg_close() unregisters them, so that no bit is cleared later in
+ * a stack slot that has been reused (a saved return address, say).
+ */
 struct ue_reg {
 	int fd;
 	uint32_t idx;
 	uint32_t word;
+	uint32_t bits;
 };
 
 /* Register ue_loss on r's fd: status page (remote 0) or remote write */
@@ -46,9 +52,12 @@ static int reg_on(struct ue_reg *r, int remote, int bit, int flags)
 	};
 	int ret;
 
-	if (remote)
-		return ue_reg_word(r->fd, CMD, &r->word, 4, bit, flags,
-				   &r->idx);
+	if (remote) {
+		ret = ue_reg_word(r->fd, CMD, &r->word, 4, bit, flags, &r->idx);
+		if (!ret)
+			r->bits |= 1U << bit;
+		return ret;
+	}
 	ret = ioctl(r->fd, DIAG_IOCSREG, &sr) ? -errno : 0;
 	r->idx = sr.write_index;
 	return ret;
@@ -57,10 +66,23 @@ static int reg_on(struct ue_reg *r, int remote, int bit, int flags)
 /* ... on a new fd */
 static int reg_open(struct ue_reg *r, int remote, int flags)
 {
+	r->bits = 0;
 	r->fd = ue_open();
 	if (r->fd < 0)
 		return -errno;
 	return reg_on(r, remote, 0, flags);
+}
+
+/* Unregister r's words and close its fd */
+static void reg_close(struct ue_reg *r)
+{
+	int bit;
+
+	for (bit = 0; bit < 32; bit++)
+		if (r->bits & (1U << bit))
+			ue_unreg_word(r->fd, &r->word, bit);
+	r->bits = 0;
+	close(r->fd);
 }
 
 /* The counts of r's registration; 0 or -errno */
@@ -234,7 +256,7 @@ FIXTURE_TEARDOWN(loss)
 	ue_write_file(INST_EV "/enable", "0", 0);
 	rmdir(INST);
 	ue_enable("ue_loss", 0);
-	close(self->r.fd);
+	reg_close(&self->r);
 	ue_del("ue_loss");
 }
 
@@ -268,14 +290,14 @@ TEST_F(loss, ioctl)
 	/* A registration that did not ask */
 	ASSERT_EQ(0, reg_open(&plain, variant->remote, 0));
 	EXPECT_EQ(-EINVAL, loss_get(&plain, &l));
-	close(plain.fd);
+	reg_close(&plain);
 	/* Unknown flags are refused, in both layouts */
 	plain.fd = ue_open();
 	EXPECT_EQ(-EINVAL, ue_reg_word(plain.fd, CMD, &plain.word, 4, 1,
 				       USER_EVENT_REG_MAX, NULL));
-	close(plain.fd);
+	reg_close(&plain);
 	EXPECT_EQ(-EINVAL, reg_open(&plain, 0, USER_EVENT_REG_MAX));
-	close(plain.fd);
+	reg_close(&plain);
 	/* The event's comment in user_events_status, counts at zero */
 	char *lost = status_lost();
 
@@ -357,7 +379,7 @@ TEST_F(loss, not_asked)
 	EXPECT_EQ(-ENOSPC, emit(&plain, 1));
 	ASSERT_EQ(0, loss_get(&plain, &l));
 	EXPECT_EQ(2, l.ring_full);
-	close(plain.fd);
+	reg_close(&plain);
 }
 
 /* A perf buffer nobody reads fills up: ENOBUFS, samples kept exact */
@@ -407,7 +429,7 @@ TEST_F(loss, too_big)
 	EXPECT_EQ(1, l.lost);
 	EXPECT_EQ(1, l.too_big);
 	EXPECT_EQ(0, l.ring_full + l.perf_full);
-	close(plain.fd);
+	reg_close(&plain);
 }
 
 /* Writers on every CPU, each its own registration */
@@ -455,7 +477,7 @@ static void load(struct __test_metadata *_metadata, int remote, int err,
 		EXPECT_EQ(w[i].lost, l.lost);
 		*ok += w[i].ok;
 		*lost += w[i].lost;
-		close(w[i].r.fd);
+		reg_close(&w[i].r);
 	}
 }
 
