@@ -23,12 +23,28 @@
 # program of the epoch that was running is made again here, from the
 # seed, with trace_fuzz -G.  A VM whose fuzzer prints nothing for
 # TS_FUZZ_STALL seconds (default 300) is stopped.
+#
+# KCSAN=1 runs on arm64 unless ARCH= names another architecture.  Its
+# vCPUs run at once (below), and under QEMU's threaded TCG a vCPU can
+# still run code that the other has just live-patched (a static key, a
+# static call) as it was: on x86 that may be the int3 of a patch in
+# progress, and the kernel oopses on a breakpoint nobody set (seen 25 s
+# into a KCSAN run, in ttwu_do_wakeup()).  arm64 patches one instruction
+# for another (a NOP for a branch), so a stale copy runs the old one,
+# which was valid a moment before.
+if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ] && [ -z "${TS_ARCH:-}" ] && [ -z "${ARCH:-}" ]; then
+	export TS_ARCH=arm64
+fi
 . "$(dirname "$0")/lib.sh"
 
 t_start=$(date +%s)
 # KCSAN cannot share a kernel with KASAN: KCSAN=1 runs on a kernel of its own
+# and its vCPUs each in a host thread of their own: KCSAN sees a race
+# only when the other CPU touches the watched word during its short delay,
+# which a vCPU sharing one host thread with the watcher almost never does
 if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ]; then
 	variant=${TS_FUZZ_VARIANT:-kcsan}
+	export TS_TCG_THREAD=${TS_TCG_THREAD:-multi}
 else
 	variant=${TS_FUZZ_VARIANT:-debug}
 fi
@@ -57,18 +73,12 @@ mkdir -p "$B/fuzz"
 
 # KCSAN: a race counts when one of its stacks passes through a function
 # of ours (trace_fuzz -k, report.py with TS_OURS_SYMS); the others are
-# listed as the base's
+# listed as the base's.  Every epoch starts with two CPUs on one map
+# (trace_fuzz -c).
 syms=
 if [ "$variant" = kcsan ]; then
 	syms=$B/fuzz/ours.syms
-	# (a function's name without its .isra or .constprop suffix)
-	cd "$ROOT"
-	for f in $(owned_files | grep '^kernel/.*\.c$'); do
-		o=$(variant_obj "$variant")/${f%.c}.o
-		[ -f "$o" ] || continue
-		nm "$o" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }'
-	done | sort -u > "$syms"
-	[ -s "$syms" ] || die "no function of ours found in the $variant kernel's objects"
+	ours_syms "$variant" > "$syms"
 fi
 
 # The programs' deadline by the host's clock; at least a minute of them
@@ -89,7 +99,7 @@ job=$B/fuzz.job
 		echo 'B64'
 		echo "/samples/trace_fuzz -r /tmp/replay.seq ${KEEP:+-K $KEEP} ${SERIAL:+-S} -o /tmp ${syms:+-k /tmp/ours.syms}"
 	else
-		echo "/samples/trace_fuzz -s $seed -n $n -t $t ${deadline:+-d $deadline} -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms}"
+		echo "/samples/trace_fuzz -s $seed -n $n -t $t ${deadline:+-d $deadline} -j $j -e $e -o /tmp ${STOP:+-x} ${syms:+-k /tmp/ours.syms -c}"
 	fi
 	echo 'rc=$?'
 	# TS_FUZZ_AFTER=FILE: commands run after the fuzzer (to look around)
@@ -174,7 +184,7 @@ if [ $finished = 0 ] && [ -z "$replay" ]; then
 	fi
 	if [ -n "$epoch" ]; then
 		f=$B/fuzz/fuzz-$seed-$epoch.seq
-		[ -f "$f" ] || "$fuzzer" -s "$seed" -j "$j" -e "$e" -G "$epoch" -o "$f"
+		[ -f "$f" ] || "$fuzzer" -s "$seed" -j "$j" -e "$e" ${syms:+-c} -G "$epoch" -o "$f"
 		echo "fuzz: the run ended in epoch $epoch; its program is in ${f#$ROOT/}"
 	fi
 fi

@@ -217,6 +217,18 @@ variant_fragments() {
 	*) die "unknown variant $1" ;;
 	esac
 }
+# ours_syms VARIANT - the names of the functions of our kernel files in
+# VARIANT's objects (without .isra or .constprop suffixes): a KCSAN report
+# is ours when one of its stacks passes through one (report.py).
+ours_syms() {
+	local f o
+	for f in $(cd "$ROOT" && owned_files | grep '^kernel/.*\.c$'); do
+		o=$(variant_obj "$1")/${f%.c}.o
+		[ -f "$o" ] || continue
+		nm "$o" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }'
+	done | sort -u | grep . || die "no function of ours found in the $1 kernel's objects"
+}
+
 # The kernel image QEMU boots (bzImage on x86, Image on arm64).
 bzimage() { echo "$(variant_obj "$1")/$IMAGE"; }
 

@@ -17,7 +17,9 @@
 # could still run code another vCPU had just live-patched (jump labels,
 # static calls) and hit a stale int3, an oops real hardware never shows.
 # TS_TCG_THREAD=multi gives each vCPU a thread all the same (KCSAN sees
-# two CPUs race only when both really run at once).
+# two CPUs race only when both really run at once): make fuzz KCSAN=1 and
+# make stress, on arm64, where a stale copy of patched code is the valid
+# instruction it replaced (see harness/fuzz.sh).
 #
 # ARCH=arm64 boots QEMU's "virt" machine (qemu-system-aarch64, a Cortex-A
 # "max" CPU with the cheap pointer-authentication algorithm): its one

@@ -738,7 +738,10 @@ static void gen_op(struct gen *g, struct fz_op *op, bool unpriv)
  * on sched_switch within the epoch and must refuse the rest.  An eprobe
  * on a synthetic event whose histogram traces that event again is a loop
  * no hist command shows, which only the write path's guard stops; every
- * sched_switch sets it off (a time stamp is a new maximum each time).
+ * sched_switch sets it off (a time stamp is a new maximum each time).  A
+ * map with one element (every task runs at priority 120) takes the
+ * context switches of every CPU at once: the same counters and sums
+ * updated by two CPUs in the same instant, for KCSAN's runs.
  */
 struct set_step {
 	const char *path;
@@ -749,6 +752,8 @@ struct set_step {
 static const struct set_step set_pieces[][4] = {
 	{ { "events/sched/sched_switch/trigger", ROLE_HIST,
 	    "hist:keys=common_timestamp:size=128" } },
+	{ { "events/sched/sched_switch/trigger", ROLE_HIST,
+	    "hist:keys=next_prio:vals=prev_state" } },
 	{ { "synthetic_events", ROLE_SYNTH, "fz_s0 u64 a" },
 	  { "dynamic_events", ROLE_DYNEVENT, "e:fz_e2 synthetic/fz_s0 a=$a:u64" },
 	  { "events/eprobes/fz_e2/trigger", ROLE_HIST,
@@ -757,9 +762,13 @@ static const struct set_step set_pieces[][4] = {
 	    "hist:keys=common_pid:p=common_timestamp:onmax($p).trace(fz_s0,$p)" } },
 };
 
+/* The set piece of two CPUs on one map, every epoch with -c */
+#define SET_PIECE_CONTENTION	1
+
 static void gen_set_piece(struct gen *g, struct fz_epoch *ep)
 {
-	const struct set_step *p = set_pieces[below(&g->r, ARRAY_SIZE(set_pieces))];
+	const struct set_step *p = set_pieces[fz_contention ? SET_PIECE_CONTENTION :
+					      below(&g->r, ARRAY_SIZE(set_pieces))];
 	int s;
 
 	for (s = 0; s < (int)ARRAY_SIZE(set_pieces[0]) && s < ep->steps && p[s].path; s++) {
@@ -804,7 +813,7 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		}
 	}
 	/* drawn after the program: the programs of every seed stay as they were */
-	if (chance(&g->r, 3))
+	if (chance(&g->r, 3) || fz_contention)
 		gen_set_piece(g, ep);
 	free(g);
 	return 0;

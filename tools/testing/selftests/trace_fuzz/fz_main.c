@@ -282,7 +282,7 @@ static bool out_of_time(uint64_t t0)
 static void usage(const char *me)
 {
 	fprintf(stderr, "Usage: %s [-s SEED] [-n OPS] [-t SECONDS] [-d TIME] [-j WORKERS]\n"
-		"\t[-e STEPS] [-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-U]\n"
+		"\t[-e STEPS] [-o DIR] [-x] [-w SECONDS] [-m EPOCHS] [-k SYMBOLS] [-c] [-U]\n"
 		"       %s -r FILE [-K LIST] [-S]    |    -G EPOCH -o FILE    |    -D FILE\n",
 		me, me);
 	exit(2);
@@ -399,7 +399,7 @@ int main(int argc, char **argv)
 		fz_child_main(argc, argv);
 	fz_self = "/proc/self/exe";
 	fz_model_init();
-	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:Ut:d:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:e:r:K:SG:D:o:xw:m:k:Ut:d:c")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -446,6 +446,9 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			syms = optarg;
+			break;
+		case 'c':
+			fz_contention = 1;
 			break;
 		case 'U':
 			no_unpriv = true;

@@ -17,6 +17,7 @@ struct fz_shared *fz;
 struct fz_epoch fz_cur;
 int fz_n_workers = 4;
 int fz_stop_at_report;
+int fz_contention;
 unsigned int fz_bound_s = 30;
 const char *fz_self;
 const char *fz_out_dir = "/tmp";

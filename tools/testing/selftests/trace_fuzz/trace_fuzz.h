@@ -322,6 +322,8 @@ extern struct fz_shared *fz;
 extern struct fz_epoch fz_cur;		/* the epoch running (root side) */
 extern int fz_n_workers;
 extern int fz_stop_at_report;
+/* every epoch starts with the set piece of two CPUs on one map (-c) */
+extern int fz_contention;
 extern unsigned int fz_bound_s;		/* watchdog bound per operation */
 extern const char *fz_self;		/* our executable, for exec */
 extern const char *fz_out_dir;
