@@ -42,7 +42,7 @@ compare:
 	@$(H)/compare.sh "$(SCRIPT)"
 
 bench:
-	@BENCH="$(BENCH)" $(H)/bench.sh
+	@BENCH="$(BENCH)" OPT="$(OPT)" $(H)/bench.sh
 
 bench-lttng:
 	@$(H)/bench-lttng.sh

@@ -17,6 +17,9 @@
  *                   filtering by an empty set_event_pid, as "echo >" left
  *                   by trace-cmd and ftracetest leaves them
  *
+ *   filter_floor    no filter: the event with nothing attached, its
+ *                   record kept, what any filter on it starts from
+ *
  * filter_per_pred is the cost of one more predicate: (sixteen "sig == N"
  * joined by "||", all evaluated, minus one of them) / 15.  It leaves out
  * recording and discarding the event and shows the evaluator alone.
@@ -88,6 +91,8 @@ int main(void)
 		   "(sig == 23 && errno == 0 && code != 0) || (pid < 0 || result > 5)",
 		   idle);
 	ret |= run("filter_glob", "comm ~ \"f?l*[xyz]\"", idle);
+	/* the floor: the event with nothing attached, its record kept */
+	ret |= run("filter_floor", "0", idle);
 	/* a write of nothing marks every event; a truncating open of a
 	 * list that is not empty clears the marks
 	 */

@@ -16,6 +16,12 @@
  *   hist_90_full      syscalls:sys_enter_lseek    keys=offset, size=2048,
  *                     1843 keys in the map, each call hits one of them
  *
+ * The floor of each: the same event with a trigger that needs its record
+ * and does nothing with it ("traceon if common_pid == 0"), what any
+ * histogram on it pays before its own work:
+ *
+ *   hist_floor_getppid, hist_floor_lseek, hist_floor_signal
+ *
  * Per read of the hist file (sorting by hitcount and printing):
  *
  *   hist_read_2048    keys=offset, 2048 entries
@@ -37,6 +43,8 @@
 #define ROUNDS		5	/* a per-event figure's loops: the lowest of */
 #define FULL_90		1843	/* 90% of 2048 */
 #define MAX_ENTRIES	131072
+/* the floors' trigger: its filter needs the record, then drops it */
+#define FLOOR		"traceon if common_pid == 0"
 
 /* One event of each kind; lseek() on no file fails after its event. */
 static void fire_getppid(long i)
@@ -148,6 +156,14 @@ int main(void)
 	ret |= per_event("hist_string", SIGGEN, "hist:keys=comm", fire_signal, 0);
 	ret |= per_event("hist_90_full", LSEEK, "hist:keys=offset:size=2048",
 			 fire_lseek, FULL_90);
+
+	/*
+	 * The floors: the same events with their records built and dropped,
+	 * by a trigger whose filter rejects them (and does nothing else)
+	 */
+	ret |= per_event("hist_floor_getppid", GETPPID, FLOOR, fire_getppid, 0);
+	ret |= per_event("hist_floor_lseek", LSEEK, FLOOR, fire_lseek, 0);
+	ret |= per_event("hist_floor_signal", SIGGEN, FLOOR, fire_signal, 0);
 
 	ret |= per_read("hist_read_2048", "hist:keys=offset:size=2048", 2048, 4);
 	ret |= per_read("hist_read_max", "hist:keys=offset:size=131072",

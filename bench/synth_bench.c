@@ -16,6 +16,9 @@
  *   BENCH synth_onmatch_disabled       both histograms, event disabled
  *   BENCH synth_onmatch_trace          both histograms, event enabled
  *   BENCH synth_onmatch_trace_extra    the write of one synthetic event
+ *   BENCH synth_floor                  no histogram: both events' records
+ *                                      built and dropped by a trigger
+ *                                      whose filter rejects them
  */
 #include <stdio.h>
 #include "bench.h"
@@ -24,6 +27,8 @@
 #define SYS		TRACEFS "/events/syscalls"
 #define LOOPS		100000
 #define ROUNDS		5
+/* the floor's trigger: its filter needs the record, then drops it */
+#define FLOOR		"traceon if common_pid == 0"
 
 static const char *const enter_hist =
 	"hist:keys=common_pid:ts0=common_timestamp";
@@ -39,7 +44,7 @@ static const char *const exit_hist =
 
 int main(void)
 {
-	double off, on;
+	double floor, off, on;
 
 	if (access(TRACEFS "/synthetic_events", W_OK) ||
 	    access(SYS "/sys_exit_getppid/trigger", W_OK)) {
@@ -47,6 +52,16 @@ int main(void)
 		return 4;
 	}
 	bench_put(TRACEFS "/tracing_on", "1", O_TRUNC);
+	/* The floor: both events' records built and dropped, no histogram */
+	if (bench_put(SYS "/sys_enter_getppid/trigger", FLOOR, O_APPEND) ||
+	    bench_put(SYS "/sys_exit_getppid/trigger", FLOOR, O_APPEND)) {
+		fprintf(stderr, "synth_bench: cannot set up the floor\n");
+		return 1;
+	}
+	floor = bench_best_ns(bench_getppid, LOOPS, ROUNDS);
+	bench_put(SYS "/sys_exit_getppid/trigger", "!" FLOOR, O_APPEND);
+	bench_put(SYS "/sys_enter_getppid/trigger", "!" FLOOR, O_APPEND);
+
 	if (bench_put(TRACEFS "/synthetic_events",
 		       "schedbench pid_t pid; u64 lat; u64 ts; u64 c; "
 		       "u64 i; u64 lat2; u64 ts2", O_APPEND) ||
@@ -67,6 +82,7 @@ int main(void)
 	bench_put(TRACEFS "/synthetic_events", "!schedbench", O_APPEND);
 	bench_put(TRACEFS "/trace", "", O_TRUNC);
 
+	printf("BENCH synth_floor %.1f ns\n", floor);
 	printf("BENCH synth_onmatch_disabled %.1f ns\n", off);
 	printf("BENCH synth_onmatch_trace %.1f ns\n", on);
 	printf("BENCH synth_onmatch_trace_extra %.1f ns\n", on - off);

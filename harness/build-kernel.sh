@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# build-kernel.sh VARIANT - configure and build bzImage for ours, base, debug
-# or coverage.
+# build-kernel.sh VARIANT - configure and build bzImage for ours, base, debug,
+# coverage, kcsan, lttng, or make bench's ours-o2 and base-o2.
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?variant}
-[ "$variant" = base ] || "$ROOT/harness/tree.sh"
+case $variant in base | base-o2) ;; *) "$ROOT/harness/tree.sh" ;; esac
 src=$(variant_src "$variant")
 obj=$(variant_obj "$variant")
 frags=$(variant_fragments "$variant")

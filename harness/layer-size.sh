@@ -3,10 +3,11 @@
 # layer-size.sh - code the event layer generates in vmlinux, ours against
 # the base: the sizes of the output functions (trace_raw_output_*), ftrace
 # probes (trace_event_raw_event_*) and perf probes (perf_trace_*) of the
-# events both kernels have, summed, as nm reports them.
+# events both kernels have, summed, as nm reports them.  The kernels are
+# ours and base, or the two variants given (make bench's).
 . "$(dirname "$0")/lib.sh"
 
-python3 - "$(variant_obj ours)/vmlinux" "$(variant_obj base)/vmlinux" <<'PY'
+python3 - "$(variant_obj "${1:-ours}")/vmlinux" "$(variant_obj "${2:-base}")/vmlinux" <<'PY'
 import subprocess, sys
 
 KINDS = ('trace_raw_output_', 'trace_event_raw_event_', 'perf_trace_')

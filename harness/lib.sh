@@ -201,7 +201,7 @@ kmake() {
 }
 
 # Build variants: where the sources and objects live and which fragments apply.
-variant_src() { if [ "$1" = base ]; then base_tree; else echo "$SRC"; fi; }
+variant_src() { case $1 in base | base-o2) base_tree ;; *) echo "$SRC" ;; esac; }
 variant_obj() { echo "$B/obj-$1"; }
 variant_fragments() {
 	local arch=$ROOT/config/arch-$TS_ARCH.config
@@ -214,6 +214,9 @@ variant_fragments() {
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config $rtc" ;;
 	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
+	# make bench's kernels, -O2 as distributions build them
+	ours-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/o2.config" ;;
+	base-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/o2.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
