@@ -48,7 +48,7 @@ bench-lttng:
 	@$(H)/bench-lttng.sh
 
 profile:
-	@PROF_COND='$(value COND)' $(H)/profile.sh "$(SCRIPT)" "$(FUNC)" "$(BASE_FUNC)"
+	@PROF_COND='$(value COND)' OPT="$(OPT)" $(H)/profile.sh "$(SCRIPT)" "$(FUNC)" "$(BASE_FUNC)"
 
 patches:
 	@$(H)/patches.sh

@@ -15,14 +15,21 @@
 # time: the figures repeat exactly and show where a benchmark's cost is.
 #
 # Output: one table per kernel in build/logs/profile-<kernel>.txt, shown
-# side by side.
+# side by side.  OPT=2 profiles make bench's -O2 kernels (ours-o2 and
+# base-o2) instead of the tests' -Os ones.
 . "$(dirname "$0")/lib.sh"
+
+case ${OPT:-s} in
+s) ours=ours base=base ;;
+2) ours=ours-o2 base=base-o2 ;;
+*) die "OPT=$OPT: s (-Os, the default) or 2 (-O2)" ;;
+esac
 
 script=${1:-} func=${2:-} base_func=${3:-${2:-}}
 [ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||
 	die "usage: make profile SCRIPT=file FUNC=kernel_function"
-"$ROOT/harness/build-kernel.sh" ours
-"$ROOT/harness/build-kernel.sh" base
+"$ROOT/harness/build-kernel.sh" $ours
+"$ROOT/harness/build-kernel.sh" $base
 "$ROOT/harness/programs.sh"
 "$ROOT/harness/initramfs.sh" "$script"
 mkdir -p "$B/logs"
@@ -59,12 +66,13 @@ gdb.execute("kill")
 PY
 
 port=$((20000 + RANDOM % 10000))
-for v in ours base; do
+for k in $ours $base; do
+	v=${k%-o2}
 	out=$B/logs/profile-$v
 	rm -f "$out.out"
 	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 TS_INITRD=$B/initramfs-job.cpio \
 		TS_QEMU_ARGS="-gdb tcp:127.0.0.1:$port" \
-		"$ROOT/harness/vm.sh" $v compare profile-$v quiet kunit.enable=0 \
+		"$ROOT/harness/vm.sh" $k compare profile-$v quiet kunit.enable=0 \
 		norandmaps nokaslr &
 	vm=$!
 	for _ in $(seq 300); do
@@ -80,7 +88,7 @@ for v in ours base; do
 	f=$func
 	[ $v = base ] && f=$base_func
 	PROF_PORT=$port PROF_FUNC=$f timeout 600 gdb -q -batch -x "$steps" \
-		"$(variant_obj $v)/vmlinux" 2>/dev/null |
+		"$(variant_obj $k)/vmlinux" 2>/dev/null |
 		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
 	wait $vm || true
 	grep -q "^$v:" "$out.txt" || die "gdb did not profile $f on the $v kernel"
