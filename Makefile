@@ -10,7 +10,7 @@ export TS_ARCH := $(ARCH)
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \
 	reference unused-events fuzz litmus kunit \
-	fuzz-min fuzz-planted coverage wide cross bisect htmldocs clean
+	fuzz-min fuzz-planted stress coverage wide cross bisect htmldocs clean
 
 all: check
 
@@ -80,6 +80,9 @@ fuzz-planted:
 
 unused-events:
 	@$(H)/unused-events.sh
+
+stress:
+	@KCSAN="$(KCSAN)" $(H)/stress.sh
 
 coverage:
 	@SEED="$(SEED)" N="$(N)" T="$(T)" J="$(J)" E="$(E)" FUZZ="$(FUZZ)" $(H)/coverage.sh

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn a test VM's two serial logs into one line per test and a summary.
 
-usage: report.py CONSOLE_LOG RESULT_LOG [TEST]
+usage: report.py CONSOLE_LOG RESULT_LOG [TEST[,TEST...]]
 
 The result log (ttyS1) carries `TSRESULT name pass|fail|skip [detail]` lines
 from the in-VM runner and `TS-DONE` at the end.  The console log (ttyS0)
@@ -128,8 +128,9 @@ def main():
 
     rows = list(kunit_results(console))
     if test:
+        pats = test.split(',')
         rows = [r for r in rows
-                if any(n == test or fnmatch.fnmatchcase(n, test)
+                if any(n == t or fnmatch.fnmatchcase(n, t) for t in pats
                        for n in (r[0], r[0].split('/', 1)[1].split('.')[0]))]
     for line in results:
         parts = line.split(None, 3)

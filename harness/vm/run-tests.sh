@@ -10,12 +10,18 @@ timeout_override=${TS_TIMEOUT:-}
 con=/dev/console
 
 # want NAME - is NAME the test asked for?  TS_TEST may be a shell glob
-# (make check T='user_events*').
+# (make check T='user_events*'), or several separated by commas.
 # shellcheck disable=SC2254
 want() {
-	[ -z "$TS_TEST" ] || [ "$TS_TEST" = "$1" ] || [ "${1%%.*}" = "$TS_TEST" ] ||
-		{ [ "$TS_TEST" = ftrace-only ] && [ "${1#ftrace/}" != "$1" ]; } ||
-		case $1 in $TS_TEST) true ;; *) false ;; esac
+	[ -z "$TS_TEST" ] && return 0
+	[ "$TS_TEST" = ftrace-only ] && { [ "${1#ftrace/}" != "$1" ]; return; }
+	rest=$TS_TEST,
+	while [ -n "$rest" ]; do
+		pat=${rest%%,*} rest=${rest#*,}
+		[ "$pat" = "$1" ] || [ "${1%%.*}" = "$pat" ] && return 0
+		case $1 in $pat) return 0 ;; esac
+	done
+	return 1
 }
 
 result() { echo "TSRESULT $*"; echo "TSEND $1 $2" > $con; }
