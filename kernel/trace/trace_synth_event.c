@@ -660,13 +660,19 @@ void synth_event_print_def(struct seq_file *m, struct synth_event *event)
 /* In-kernel API: tracing a synthetic event. */
 
 /* Zero @state and decide whether the event records at all. */
+/* Is the event of @file off in its instance, or soft disabled? */
+static bool synth_trace_off(struct trace_event_file *file)
+{
+	return !(file->flags & EVENT_FILE_FL_ENABLED) ||
+	       trace_trigger_soft_disabled(file);
+}
+
 static struct synth_event *synth_trace_open(struct trace_event_file *file,
 					    struct synth_event_trace_state *state)
 {
 	memset(state, 0, sizeof(*state));
 	state->event = file->event_call->data;
-	state->disabled = !(file->flags & EVENT_FILE_FL_ENABLED) ||
-			  trace_trigger_soft_disabled(file);
+	state->disabled = synth_trace_off(file);
 	return state->event;
 }
 
@@ -688,12 +694,11 @@ static struct synth_event *synth_trace_open(struct trace_event_file *file,
 int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 			    unsigned int n_vals)
 {
-	struct synth_event_trace_state state;
-	struct synth_event *event = synth_trace_open(file, &state);
+	struct synth_event *event = file->event_call->data;
 
 	if (n_vals != event->n_fields)
 		return -EINVAL;
-	if (state.disabled)
+	if (synth_trace_off(file))
 		return 0;
 	return synth_event_write(file, event, vals, NULL);
 }
