@@ -58,14 +58,16 @@ echo > $T/trace
 
 # common_timestamp on a record kept nowhere: a latency of a kill() in
 # microseconds, neither 0-based nor negative (it would show as 2^64 - n).
-echo 'hist:keys=common_pid:ts0=common_timestamp.usecs' > $E/trigger
-echo 'hist:keys=common_pid:lat=common_timestamp.usecs-$ts0:onmax($lat).save(ret)' > $X/trigger
+# Only this shell's: another task's kill() (busybox's timeout polling)
+# would add a second entry and a second max.
+echo "hist:keys=common_pid:ts0=common_timestamp.usecs $mine" > $E/trigger
+echo "hist:keys=common_pid:lat=common_timestamp.usecs-\$ts0:onmax(\$lat).save(ret) $mine" > $X/trigger
 self; self
 max=$(sed -n 's/^[[:space:]]*max: *\([0-9]*\).*/\1/p' $X/hist)
 [ -n "$max" ] || fail "no max: [$(cat $X/hist)]"
 [ "$max" -lt 10000000 ] || fail "latency of a kill(): $max us"
-echo '!hist:keys=common_pid:lat=common_timestamp.usecs-$ts0:onmax($lat).save(ret)' > $X/trigger
-echo '!hist:keys=common_pid:ts0=common_timestamp.usecs' > $E/trigger
+echo "!hist:keys=common_pid:lat=common_timestamp.usecs-\$ts0:onmax(\$lat).save(ret) $mine" > $X/trigger
+echo "!hist:keys=common_pid:ts0=common_timestamp.usecs $mine" > $E/trigger
 
 # Triggers run whether or not the ring buffer records.
 echo 0 > $T/tracing_on
