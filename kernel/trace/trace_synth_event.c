@@ -659,7 +659,6 @@ void synth_event_print_def(struct seq_file *m, struct synth_event *event)
 
 /* In-kernel API: tracing a synthetic event. */
 
-/* Zero @state and decide whether the event records at all. */
 /* Is the event of @file off in its instance, or soft disabled? */
 static bool synth_trace_off(struct trace_event_file *file)
 {
@@ -667,6 +666,7 @@ static bool synth_trace_off(struct trace_event_file *file)
 	       trace_trigger_soft_disabled(file);
 }
 
+/* Zero @state and decide whether the event records at all. */
 static struct synth_event *synth_trace_open(struct trace_event_file *file,
 					    struct synth_event_trace_state *state)
 {
