@@ -11,11 +11,7 @@
 # tests instead (ours and base).
 . "$(dirname "$0")/lib.sh"
 
-case ${OPT:-2} in
-2) kernels="ours-o2 base-o2" ;;
-s) kernels="ours base" ;;
-*) die "OPT=$OPT: 2 (-O2, the default) or s (-Os)" ;;
-esac
+kernels=$(opt_kernels 2)
 for v in $kernels; do "$ROOT/harness/build-kernel.sh" "$v"; done
 "$ROOT/harness/programs.sh"
 "$ROOT/harness/initramfs.sh"

@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?variant}
-case $variant in base | base-o2) ;; *) "$ROOT/harness/tree.sh" ;; esac
 src=$(variant_src "$variant")
+[ "$src" != "$SRC" ] || "$ROOT/harness/tree.sh"
 obj=$(variant_obj "$variant")
 frags=$(variant_fragments "$variant")
 # shellcheck disable=SC2207

@@ -232,6 +232,17 @@ ours_syms() {
 	done | sort -u | grep . || die "no function of ours found in the $1 kernel's objects"
 }
 
+# opt_kernels DEFAULT - the kernels make bench and make profile compare, by
+# OPT (else DEFAULT): 2, the -O2 pair (ours-o2 base-o2); s, the tests' -Os
+# pair (ours base)
+opt_kernels() {
+	case ${OPT:-$1} in
+	2) echo "ours-o2 base-o2" ;;
+	s) echo "ours base" ;;
+	*) die "OPT=$OPT: 2 (-O2) or s (-Os)" ;;
+	esac
+}
+
 # The kernel image QEMU boots (bzImage on x86, Image on arm64).
 bzimage() { echo "$(variant_obj "$1")/$IMAGE"; }
 

@@ -19,11 +19,7 @@
 # base-o2) instead of the tests' -Os ones.
 . "$(dirname "$0")/lib.sh"
 
-case ${OPT:-s} in
-s) ours=ours base=base ;;
-2) ours=ours-o2 base=base-o2 ;;
-*) die "OPT=$OPT: s (-Os, the default) or 2 (-O2)" ;;
-esac
+read -r ours base <<< "$(opt_kernels s)"
 
 script=${1:-} func=${2:-} base_func=${3:-${2:-}}
 [ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||

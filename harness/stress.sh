@@ -9,7 +9,7 @@
 #
 # KCSAN=1 runs them on the KCSAN kernel (config/kcsan.config): a KCSAN
 # report through one of our functions fails the run, the base's are NOTE
-# lines, as in make fuzz KCSAN=1.
+# lines (check.sh), as in make fuzz KCSAN=1.
 #
 # It runs on arm64 unless ARCH= names another architecture, for the
 # reason make fuzz KCSAN=1 does (harness/fuzz.sh): x86's live patching
@@ -20,10 +20,6 @@
 variant=ours
 if [ -n "${KCSAN:-}" ] && [ "$KCSAN" != 0 ]; then
 	variant=kcsan
-	"$ROOT/harness/build-kernel.sh" "$variant"
-	mkdir -p "$B/logs"
-	ours_syms "$variant" > "$B/logs/stress-ours.syms"
-	export TS_OURS_SYMS=$B/logs/stress-ours.syms
 fi
 export TS_TCG_THREAD=${TS_TCG_THREAD:-multi}
 tests=$(grep -v '^#' "$ROOT/tests/stress.list" | grep . | paste -sd, -)
