@@ -46,12 +46,13 @@ pids_reset() {
 
 # Frames of the trace core a build may keep at the top of an event's stack
 # trace or not, as its compiler inlines or tail-calls them: the optimized
-# kernels jump from trace_event_buffer_commit() (the general path) and
-# from trace_event_trigger_record() (a record built on the probe's stack
+# kernels jump from trace_event_buffer_commit() to
+# trace_event_commit_full() and from that (the general path) and from
+# trace_event_trigger_record() (a record built on the probe's stack
 # for its triggers) to event_triggers_post_call() and from that to the
 # trigger, while gcov and the debug kernel keep their frames.  A stack
 # trace starts at its first frame that is none of them.
-STACK_CORE_FRAMES='trace_event_buffer_commit|trace_event_trigger_record|event_triggers_post_call'
+STACK_CORE_FRAMES='trace_event_buffer_commit|trace_event_commit_full|trace_event_trigger_record|event_triggers_post_call'
 
 # stack_starts [PATTERN] - where each stack trace of the trace starts (see
 # STACK_CORE_FRAMES), one line each, in the order of the trace; with
