@@ -125,6 +125,14 @@ static int user_event_data_open(struct inode *inode, struct file *file)
 	ufd->group = group;
 	mutex_init(&ufd->lock);
 	file->private_data = ufd;
+	/*
+	 * A write has no position: as a stream, write() and writev() leave
+	 * f_pos alone, and threads writing through one fd do not queue on
+	 * its f_pos_lock.  pwrite() and pwritev() still write the event,
+	 * their offset ignored; lseek() fails with -ESPIPE as it did.
+	 */
+	file->f_mode &= ~FMODE_ATOMIC_POS;
+	file->f_mode |= FMODE_STREAM;
 	return 0;
 }
 

@@ -496,6 +496,48 @@ TEST(event_without_fields)
 }
 
 /*
+ * The data file has no position: pwrite() and pwritev() write the event
+ * as write() does, their offset ignored, lseek() fails with ESPIPE, and
+ * the position /proc shows stays 0.
+ */
+TEST(data_file_has_no_position)
+{
+	uint32_t buf[2] = { 0, 31 }, v = 32;
+	struct user_status_reg r;
+	struct iovec io[2];
+	char path[64], *line, *info;
+	int fd = ue_open(), i;
+
+	ASSERT_GE(fd, 0);
+	ue_reset("ue_pos");
+	ASSERT_EQ(0, ue_reg(fd, "ue_pos u32 v", &r));
+	ASSERT_EQ(0, ue_enable("ue_pos", 1));
+	buf[0] = r.write_index;
+	EXPECT_EQ(8, pwrite(fd, buf, 8, 12345));
+	io[0].iov_base = &r.write_index;
+	io[0].iov_len = 4;
+	io[1].iov_base = &v;
+	io[1].iov_len = 4;
+	EXPECT_EQ(8, pwritev(fd, io, 2, 4096));
+	EXPECT_EQ(8, write(fd, buf, 8));
+	EXPECT_EQ(-1, lseek(fd, 0, SEEK_SET));
+	EXPECT_EQ(ESPIPE, errno);
+	for (i = 0; i < 3; i++) {
+		line = ue_trace_line("ue_pos", i, NULL);
+		ASSERT_NE(NULL, line);
+		EXPECT_STREQ(i == 1 ? "v=32" : "v=31", line);
+		free(line);
+	}
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	info = ue_read_file(path);
+	ASSERT_NE(NULL, info);
+	EXPECT_EQ(0, strncmp(info, "pos:\t0\n", 7));
+	free(info);
+	close(fd);
+	ue_reset("ue_pos");
+}
+
+/*
  * A shared page of a memfd holding len bytes of data, written through the
  * file: in the page cache but not yet mapped in our page table.  The
  * mapping keeps the file.  MAP_FAILED on error.
