@@ -280,19 +280,26 @@ static __always_inline bool user_event_copy(void *rec,
 	const struct iovec *iov = src->iov;
 	size_t left = src->len, skip = src->skip, n;
 	char *dst = rec + sizeof(struct trace_entry);
+	bool ok;
 
 	if (unlikely(!iov))
 		return user_event_copy_kernel(dst, src);
 	user_event_nofault_begin();
-	for (; left; iov++, skip = 0) {
-		n = min(iov->iov_len - skip, left);
-		if (!user_event_copy_seg(dst, iov->iov_base + skip, n))
-			break;
-		dst += n;
-		left -= n;
+	if (likely(iov->iov_len - skip >= left)) {
+		/* One segment holds it all: write(), most writev()s */
+		ok = user_event_copy_seg(dst, iov->iov_base + skip, left);
+	} else {
+		for (; left; iov++, skip = 0) {
+			n = min(iov->iov_len - skip, left);
+			if (!user_event_copy_seg(dst, iov->iov_base + skip, n))
+				break;
+			dst += n;
+			left -= n;
+		}
+		ok = !left;
 	}
 	user_event_nofault_end();
-	return !left;
+	return ok;
 }
 
 /* Fault in the pages of the payload; false when some cannot be */
