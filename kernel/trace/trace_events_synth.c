@@ -103,7 +103,7 @@ static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 		f->size = f->is_dynamic ? sizeof(u64) : sf->size;
 		if (sf->kind == SYNTH_NUM) {
 			synth_type_lookup(f->type, &size, &is_signed, &f->fmt);
-			event->num_size[i] = f->size;
+			event->num_mask[i] = GENMASK_ULL(f->size * BITS_PER_BYTE - 1, 0);
 		} else {
 			event->only_nums = false;
 		}

@@ -72,9 +72,12 @@ struct synth_event {
 	struct synth_field	**fields;		/* in definition order */
 	struct synth_field	**dynamic_fields;	/* those with __data_loc */
 	unsigned int		n_u64;	/* fixed part of the record, in u64 */
-	/* every field a number, in slot i: the sizes, read without fields[] */
+	/*
+	 * every field a number, in slot i: the bits of each one's width
+	 * (0xff for a u8, ~0 for a u64), read without fields[]
+	 */
 	bool			only_nums;
-	u8			num_size[SYNTH_FIELDS_MAX];
+	u64			num_mask[SYNTH_FIELDS_MAX];
 	struct tracepoint	*tp;	/* fired by histogram actions */
 	struct tracepoint	tracepoint;	/* what tp points to */
 	struct trace_event_call	call;

@@ -244,6 +244,20 @@ static __always_inline void synth_store_num(union trace_synth_field *slot,
 	}
 }
 
+/*
+ * Store number @val of the width whose bits are @mask into @slot, as
+ * synth_store_num() does.  Where a slot's low-order bytes come first, a
+ * single masked store fills the number and zeroes the rest of the slot.
+ */
+static __always_inline void synth_store_masked(union trace_synth_field *slot,
+					       u64 mask, u64 val)
+{
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		synth_store_num(slot, fls64(mask) / BITS_PER_BYTE, val);
+	else
+		slot->as_u64 = val & mask;
+}
+
 /* Store @val into the slot of @f; @tail is where appended bytes go. */
 static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 			u64 val, unsigned int *tail, unsigned int len)
@@ -364,14 +378,14 @@ synth_record_fill(struct synth_trace_event *entry, struct synth_event *event,
 	 */
 	if (event->only_nums && idx) {
 		for (i = 0; i < event->n_fields; i++)
-			synth_store_num(&entry->fields[i], event->num_size[i],
-					vals[idx[i]]);
+			synth_store_masked(&entry->fields[i], event->num_mask[i],
+					   vals[idx[i]]);
 		return;
 	}
 	if (event->only_nums) {
 		for (i = 0; i < event->n_fields; i++)
-			synth_store_num(&entry->fields[i], event->num_size[i],
-					vals[i]);
+			synth_store_masked(&entry->fields[i], event->num_mask[i],
+					   vals[i]);
 		return;
 	}
 	for (i = 0; i < event->n_fields; i++) {
