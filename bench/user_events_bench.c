@@ -139,10 +139,16 @@ static void fire_null(long i)
 	writev(null_fd, ev_io, 4);
 }
 
+/*
+ * trace_marker takes text: as many bytes as the user event's payload
+ * (u32, u64, char[16]), so that the two copy and record the same size.
+ */
 static void fire_marker(long i)
 {
-	static const char msg[] = "bench marker line";
+	static const char msg[] = "a=1 b=2 c=[sixteen chars...]";
 
+	_Static_assert(sizeof(msg) - 1 == sizeof(ev_flat) - sizeof(ev_flat.index),
+		       "the marker text is as long as the payload");
 	(void)i;
 	write(marker_fd, msg, sizeof(msg) - 1);
 }

@@ -3,7 +3,7 @@
 # per writer and consumer, with nobody consuming and enabled, for the
 # 28-byte event and the 1 KiB string.  Called by harness/bench-lttng.sh
 # with data= (harness/bench-lttng.py's DAT file) and out= (the PNG).
-set terminal pngcairo size 1100,560 font "sans,10"
+set terminal pngcairo size 1300,560 font "sans,10"
 set output out
 set termoption noenhanced
 set bmargin 5

@@ -23,10 +23,13 @@ WRITERS = [
     ('LTTng-UST tracepoint', 'LTTng session', 'lttng', 'lttng'),
     ('user_events, status page', 'ftrace', 'ue_sp', 'ftrace'),
     ('user_events, status page', 'perf', 'ue_sp', 'perf'),
+    ('user_events, status page, write()', 'ftrace', 'ue_spw', 'ftrace'),
+    ('user_events, status page, write()', 'perf', 'ue_spw', 'perf'),
     ('user_events, remote write', 'ftrace', 'ue_rw', 'ftrace'),
     ('user_events, remote write', 'perf', 'ue_rw', 'perf'),
     ('trace_marker', 'ftrace', 'marker', 'ftrace'),
     ('writev() to /dev/null', '(none)', 'null', None),
+    ('write() to /dev/null', '(none)', 'nullw', None),
 ]
 
 
@@ -54,14 +57,18 @@ for writer, consumer, pre, on in WRITERS:
     rows.append(cells)
     if on:
         plot.append('"%s\\n%s" %s %s %s %s' % (
-            writer.replace('user_events, ', 'user_events\\n').replace(' tracepoint', ''),
+            writer.replace('status page, write()', 'write()')
+                  .replace('user_events, ', 'user_events\\n')
+                  .replace(' tracepoint', ''),
             consumer,
             ns('off', pre + '_ev'), ns(on, pre + '_ev'),
             ns('off', pre + '_1k'), ns(on, pre + '_1k')))
 print('Guest ns per event (QEMU -icount: one ns per guest instruction), '
       'counted in the\nwriting thread (CLOCK_THREAD_CPUTIME_ID); "vCPU" '
       'counts the whole vCPU over the\nsame loop (CLOCK_MONOTONIC), the '
-      'consumers that ran meanwhile included.\n')
+      'consumers that ran meanwhile included.\nA user event is written '
+      'with writev() of its index and fields (four vectors;\nthe string: '
+      'three), or with write() of one buffer holding the same bytes.\n')
 print(table(['writer', 'consumer', '28 B off', '28 B on', '28 B vCPU',
              '1 KiB off', '1 KiB on', '1 KiB vCPU'], rows))
 

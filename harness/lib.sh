@@ -213,7 +213,8 @@ variant_fragments() {
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config $rtc" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config $rtc" ;;
-	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
+	# make bench-lttng's, -O2 as make bench's
+	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config $ROOT/config/o2.config" ;;
 	# make bench's kernels, -O2 as distributions build them
 	ours-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/o2.config" ;;
 	base-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/o2.config" ;;

@@ -9,8 +9,11 @@
  *   h2h burst STATE ROW N   write N events of ROW as fast as it can; print
  *                           "H2H-BURST STATE ROW N thread mono"
  *
- * A ROW is WRITER_SIZE: WRITER is null (write() to /dev/null, the cost of
- * the system call alone), ue_sp, ue_rw, marker or lttng; SIZE is ev (a u32,
+ * A ROW is WRITER_SIZE: WRITER is null (writev() to /dev/null, the cost of
+ * the system call alone), ue_sp, ue_rw (a user event through its status
+ * page or its remote-write word, writev() of the index and the fields),
+ * nullw and ue_spw (the same with write() of one buffer holding the index
+ * and the fields), marker or lttng; SIZE is ev (a u32,
  * a u64 and char[16]: 28 bytes) or 1k (a string of 1023 characters and its
  * NUL).  STATE "perf" attaches perf to the user events in this process
  * first; any other STATE is only a label, the script having set the
@@ -60,6 +63,8 @@ struct h2h_ue {
 	__u32 index;		/* write index */
 	struct iovec io[4];
 	int nio;
+	char *buf;		/* the same bytes in one buffer, for write() */
+	size_t len;
 };
 
 static struct h2h_ue ue_sp_ev = { "h2h_sp", "h2h_sp u32 a; u64 b; char[16] c", 0 };
@@ -138,6 +143,25 @@ static void h2h_ue_iovecs(struct h2h_ue *e, int str)
 	}
 }
 
+/* The write() buffer of E: its iovecs end to end; -1 without memory */
+static int h2h_ue_buffer(struct h2h_ue *e)
+{
+	int i;
+
+	e->len = 0;
+	for (i = 0; i < e->nio; i++)
+		e->len += e->io[i].iov_len;
+	e->buf = malloc(e->len);
+	if (!e->buf)
+		return -1;
+	e->len = 0;
+	for (i = 0; i < e->nio; i++) {
+		memcpy(e->buf + e->len, e->io[i].iov_base, e->io[i].iov_len);
+		e->len += e->io[i].iov_len;
+	}
+	return 0;
+}
+
 /*
  * Attach perf to E in this task as perf record would (its sample fields for
  * a tracepoint), the buffer mapped read-only: perf then overwrites and
@@ -183,8 +207,19 @@ static inline void h2h_ue_site(const struct h2h_ue *e)
 		writev(data_fd, e->io, e->nio);
 }
 
+/* The same with write() of the one buffer */
+static inline void h2h_ue_site_write(const struct h2h_ue *e)
+{
+	if (__atomic_load_n(e->flag_byte, __ATOMIC_RELAXED) & e->flag_mask)
+		write(data_fd, e->buf, e->len);
+}
+
 static void fire_null_ev(void) { writev(null_fd, ue_sp_ev.io, ue_sp_ev.nio); }
 static void fire_null_1k(void) { writev(null_fd, ue_sp_1k.io, ue_sp_1k.nio); }
+static void fire_nullw_ev(void) { write(null_fd, ue_sp_ev.buf, ue_sp_ev.len); }
+static void fire_nullw_1k(void) { write(null_fd, ue_sp_1k.buf, ue_sp_1k.len); }
+static void fire_ue_spw_ev(void) { h2h_ue_site_write(&ue_sp_ev); }
+static void fire_ue_spw_1k(void) { h2h_ue_site_write(&ue_sp_1k); }
 static void fire_ue_sp_ev(void) { h2h_ue_site(&ue_sp_ev); }
 static void fire_ue_rw_ev(void) { h2h_ue_site(&ue_rw_ev); }
 static void fire_ue_sp_1k(void) { h2h_ue_site(&ue_sp_1k); }
@@ -201,6 +236,10 @@ static const struct h2h_row {
 } h2h_rows[] = {
 	{ "null_ev", fire_null_ev, ITERS_EV },
 	{ "null_1k", fire_null_1k, ITERS_1K },
+	{ "nullw_ev", fire_nullw_ev, ITERS_EV },
+	{ "nullw_1k", fire_nullw_1k, ITERS_1K },
+	{ "ue_spw_ev", fire_ue_spw_ev, ITERS_EV },
+	{ "ue_spw_1k", fire_ue_spw_1k, ITERS_1K },
 	{ "ue_sp_ev", fire_ue_sp_ev, ITERS_EV },
 	{ "ue_rw_ev", fire_ue_rw_ev, ITERS_EV },
 	{ "ue_sp_1k", fire_ue_sp_1k, ITERS_1K },
@@ -256,6 +295,10 @@ static int h2h_setup(int perf)
 			return -1;
 		}
 		h2h_ue_iovecs(all[i], i >= 2);
+		if (h2h_ue_buffer(all[i])) {
+			perror("h2h: buffer");
+			return -1;
+		}
 		if (perf && h2h_perf_attach(all[i])) {
 			fprintf(stderr, "h2h: perf on %s: %s\n", all[i]->name,
 				strerror(errno));

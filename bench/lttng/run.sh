@@ -64,7 +64,8 @@ ALL_1K="ue_sp_1k ue_rw_1k marker_1k lttng_1k"
 # write fails), no LTTng session (the program has registered with the
 # session daemon all the same)
 put tracing_on 0
-$H2H cost off null_ev null_1k $ALL_EV $ALL_1K || fail "h2h off"
+$H2H cost off null_ev null_1k nullw_ev nullw_1k $ALL_EV $ALL_1K \
+	ue_spw_ev ue_spw_1k || fail "h2h off"
 
 # 2. ftrace records the user events and the marker (4 MiB, overwriting,
 # nobody reading it)
@@ -72,13 +73,15 @@ put buffer_size_kb 4096
 put trace ""
 put tracing_on 1
 ue_enable 1
-$H2H cost ftrace ue_sp_ev ue_rw_ev marker_ev ue_sp_1k ue_rw_1k marker_1k || fail "h2h ftrace"
+$H2H cost ftrace ue_sp_ev ue_rw_ev marker_ev ue_sp_1k ue_rw_1k marker_1k \
+	ue_spw_ev ue_spw_1k || fail "h2h ftrace"
 note "ftrace cost run: entries $(stat entries) overrun $(stat overrun)"
 ue_enable 0
 put tracing_on 0
 
 # 3. perf alone, attached by h2h in its own task (perf has no trace_marker)
-$H2H cost perf ue_sp_ev ue_rw_ev ue_sp_1k ue_rw_1k || fail "h2h perf"
+$H2H cost perf ue_sp_ev ue_rw_ev ue_sp_1k ue_rw_1k ue_spw_ev ue_spw_1k ||
+	fail "h2h perf"
 
 # 4. An LTTng session, 4 sub-buffers of 1 MiB: nothing is discarded
 lttng_session 1M 4
