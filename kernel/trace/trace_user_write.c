@@ -1052,7 +1052,7 @@ ssize_t user_event_write(struct file *file, const char __user *buf,
 	return user_event_write_src(file->private_data, &src, idx, count);
 }
 
-/* writev() and writes from the kernel (splice) */
+/* writev(), and writes of kernel memory (an iov_iter of no user iovec) */
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i)
 {
 	size_t count = iov_iter_count(i);
