@@ -145,14 +145,20 @@ static __always_inline void user_event_src_ubuf(struct user_event_src *src,
 	src->len = len;
 }
 
-/* Point src at what is left of i */
+/*
+ * Point src at what is left of i.  An iterator with nothing left may point
+ * past its last segment, which must not be read: it becomes an empty
+ * segment of src's own.
+ */
 static void user_event_src_at(struct user_event_src *src,
 			      const struct iov_iter *i)
 {
 	src->len = iov_iter_count(i);
 	src->skip = i->iov_offset;
 	src->iter = i;
-	if (iter_is_ubuf(i))
+	if (!src->len)
+		user_event_src_ubuf(src, NULL, 0, 0);
+	else if (iter_is_ubuf(i))
 		user_event_src_ubuf(src, i->ubuf, i->iov_offset, src->len);
 	else if (iter_is_iovec(i))
 		src->iov = iter_iov(i);

@@ -340,6 +340,37 @@ TEST_F(size, perf_counting)
 	close(pfd);
 }
 
+/*
+ * A writev() whose last segment ends with the write index, on an event
+ * with no fields that a consumer takes: the payload is empty, and no
+ * segment past the array is looked at (KASAN on the debug kernel).  Nine
+ * segments and more are copied to an array of their own.
+ */
+TEST(writev_index_last_of_many)
+{
+	struct user_status_reg r;
+	struct iovec io[12];
+	uint32_t idx;
+	int fd, n;
+
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "ue_nofields", &r));
+	idx = r.write_index;
+	ASSERT_EQ(0, ue_enable("ue_nofields", 1));
+	ue_clear_trace();
+	for (n = 1; n <= 12; n++) {
+		memset(io, 0, sizeof(io));
+		io[n - 1].iov_base = &idx;
+		io[n - 1].iov_len = sizeof(idx);
+		EXPECT_EQ(4, writev(fd, io, n));
+	}
+	EXPECT_EQ(12, ue_trace_count("ue_nofields"));
+	ue_enable("ue_nofields", 0);
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_nofields"));
+}
+
 /* A writer of 60000-byte events beside perf events opened and closed */
 struct churn {
 	struct ue_size *e;
