@@ -322,7 +322,13 @@ TEST_F(size, perf_callchain_takes_room)
 	ring_close(&r);
 }
 
-/* A perf event that only counts takes any record up to the largest */
+/*
+ * A perf event that only counts takes any record that fits the 64 KiB
+ * record buffer with its u32 size: a payload of up to 65524 bytes, the
+ * figure user_events.rst gives.
+ */
+#define PERF_COUNTING_MAX (65536 - 4 - ENTRY)
+
 TEST_F(size, perf_counting)
 {
 	struct perf_event_attr attr = {
@@ -333,10 +339,13 @@ TEST_F(size, perf_counting)
 	int pfd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
 
 	ASSERT_GE(pfd, 0);
+	EXPECT_EQ(65524, PERF_COUNTING_MAX);
 	EXPECT_EQ(PERF_MAX_PAYLOAD + 8 + 4,
 		  emit(&self->s, PERF_MAX_PAYLOAD + 8));
+	EXPECT_EQ(PERF_COUNTING_MAX + 4, emit(&self->s, PERF_COUNTING_MAX));
+	EXPECT_EQ(-E2BIG, emit(&self->s, PERF_COUNTING_MAX + 1));
 	EXPECT_EQ(-E2BIG, emit(&self->s, BIG));
-	EXPECT_EQ(1, ue_perf_count(pfd));
+	EXPECT_EQ(2, ue_perf_count(pfd));
 	close(pfd);
 }
 
