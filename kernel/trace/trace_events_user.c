@@ -142,13 +142,13 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		break;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
-		ret = user_event_perf_bufs_get();
+		ret = user_event_big_bufs_get();
 		if (ret)
 			break;
 		ret = tracepoint_probe_register(&ev->tp, user_event_perf_probe,
 						call);
 		if (ret) {
-			user_event_perf_bufs_put();
+			user_event_big_bufs_put();
 			break;
 		}
 		ev->perf_users++;
@@ -157,7 +157,7 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 		tracepoint_probe_unregister(&ev->tp, user_event_perf_probe,
 					    call);
 		ev->perf_users--;
-		user_event_perf_bufs_put();
+		user_event_big_bufs_put();
 		break;
 #endif
 	default:
@@ -175,6 +175,8 @@ static int user_event_reg(struct trace_event_call *call, enum trace_reg type,
 
 static void user_event_free(struct user_event *ev)
 {
+	if (ev->reports_loss)
+		user_event_big_bufs_put();
 	if (ev->tp.name != ev->desc.name)
 		kfree(ev->tp.name);
 	kfree(ev->call.print_fmt);
@@ -311,6 +313,7 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 			    struct trace_parse_err *perr)
 {
 	bool multi = opts->flags & USER_EVENT_REG_MULTI_FORMAT;
+	bool loss = opts->flags & USER_EVENT_REG_REPORT_LOSS;
 	struct user_event_desc desc;
 	struct user_event *ev;
 	bool created = false;
@@ -321,25 +324,31 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 		return ret;
 
 	guard(mutex)(&event_mutex);
+	/* an event that reports loss has the large-record buffers (write) */
+	if (loss) {
+		ret = user_event_big_bufs_get();
+		if (ret) {
+			user_event_desc_free(&desc);
+			return ret;
+		}
+	}
 	ev = user_event_match(group, &desc, multi);
 	if (ev) {
 		user_event_desc_free(&desc);
-		if (IS_ERR(ev))
-			return PTR_ERR(ev);
-		if (opts->status_bit) {
+		ret = PTR_ERR_OR_ZERO(ev);
+		if (!ret && opts->status_bit)
 			ret = user_event_bit_get(ev);
-			if (ret)
-				return ret;
-		}
-		if (opts->keep)
+		if (!ret && opts->keep)
 			ev->transient = false;
 	} else {
 		ret = user_event_create(group, &desc, opts, &ev);
-		if (ret)
-			return ret;
-		created = true;
+		created = !ret;
 	}
-	if (opts->flags & USER_EVENT_REG_REPORT_LOSS)
+	if (loss && (ret || ev->reports_loss))
+		user_event_big_bufs_put();
+	if (ret)
+		return ret;
+	if (loss)
 		ev->reports_loss = true;
 	refcount_inc(&ev->refs);
 	trace_user_event_register(ev->tp.name, cmd, ev->bit, ev->reg_flags,

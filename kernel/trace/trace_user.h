@@ -428,8 +428,8 @@ int user_event_ftrace_probe(void *data, struct user_event *ev,
 			    const struct user_event_src *src);
 int user_event_perf_probe(void *data, struct user_event *ev,
 			  const struct user_event_src *src);
-int user_event_perf_bufs_get(void);
-void user_event_perf_bufs_put(void);
+int user_event_big_bufs_get(void);
+void user_event_big_bufs_put(void);
 
 /* trace_events_user.c */
 extern struct list_head user_event_list;

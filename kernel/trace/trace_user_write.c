@@ -385,6 +385,93 @@ int user_event_ftrace_probe(void *data, struct user_event *ev,
 	return user_event_ftrace_record(data, ev, src, false);
 }
 
+/*
+ * The large-record buffers, one per CPU, exist while some user event has
+ * a perf consumer or reports loss.  perf builds records larger than its
+ * per-CPU trace buffer (PERF_MAX_TRACE_SIZE) there; loss reporting copies
+ * a record that a full ring buffer dropped there to run the filter that
+ * would have left it out (user_event_ring_drop_counts()).  Only system
+ * calls write events, each consumer in turn with preemption disabled, so
+ * one buffer per CPU is enough.  The largest record any perf sample can
+ * carry fits it.
+ */
+#define USER_EVENT_BIG_BUF_SIZE	SZ_64K
+
+static DEFINE_PER_CPU(void *, user_event_big_bufs);
+static unsigned int user_event_big_bufs_users;	/* event_mutex */
+
+static void user_event_big_bufs_free(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		kvfree(per_cpu(user_event_big_bufs, cpu));
+		WRITE_ONCE(per_cpu(user_event_big_bufs, cpu), NULL);
+	}
+}
+
+/**
+ * user_event_big_bufs_get - make sure the large-record buffers exist
+ *
+ * Called before perf's probe is registered on a user event, and when an
+ * event first reports loss; each call is paired with
+ * user_event_big_bufs_put().
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int user_event_big_bufs_get(void)
+{
+	void *buf;
+	int cpu;
+
+	lockdep_assert_held(&event_mutex);
+	if (user_event_big_bufs_users) {
+		user_event_big_bufs_users++;
+		return 0;
+	}
+	for_each_possible_cpu(cpu) {
+		buf = kvmalloc_node(USER_EVENT_BIG_BUF_SIZE, GFP_KERNEL,
+				    cpu_to_node(cpu));
+		if (!buf) {
+			/* No user event has perf's probe: nobody saw them */
+			user_event_big_bufs_free();
+			return -ENOMEM;
+		}
+		WRITE_ONCE(per_cpu(user_event_big_bufs, cpu), buf);
+	}
+	user_event_big_bufs_users = 1;
+	return 0;
+}
+
+/**
+ * user_event_big_bufs_put - drop what user_event_big_bufs_get() took
+ *
+ * Called after perf's probe was unregistered, and when an event that
+ * reports loss is freed.  The last put waits until no probe can still be
+ * writing into a buffer, then frees them.
+ */
+void user_event_big_bufs_put(void)
+{
+	lockdep_assert_held(&event_mutex);
+	if (--user_event_big_bufs_users)
+		return;
+	tracepoint_synchronize_unregister();
+	user_event_big_bufs_free();
+}
+
+/* This CPU's buffer, or NULL when none exists */
+static void *user_event_big_buf(void)
+{
+	/*
+	 * Pairs with the release that published perf's probe on the event
+	 * (the tracepoint's array), or the index of a registration that
+	 * reports loss (its table), each after the buffers were allocated:
+	 * a write that found either finds them.
+	 */
+	smp_rmb();
+	return this_cpu_read(user_event_big_bufs);
+}
+
 #ifdef CONFIG_PERF_EVENTS
 /* perf wants u64 alignment once its u32 size header is added */
 static size_t user_event_perf_size(size_t size)
@@ -392,87 +479,7 @@ static size_t user_event_perf_size(size_t size)
 	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 
-/*
- * Records larger than perf's per-CPU trace buffer (PERF_MAX_TRACE_SIZE)
- * are built in a buffer of our own, one per CPU, which exists while some
- * user event has a perf consumer.  Only system calls write events, with
- * preemption disabled from the copy to the submission, so one buffer per
- * CPU is enough.  The largest record any perf sample can carry fits it.
- */
-#define USER_EVENT_PERF_BUF_SIZE	SZ_64K
-
-static DEFINE_PER_CPU(void *, user_event_perf_bufs);
 static DEFINE_PER_CPU(struct pt_regs, user_event_perf_regs);
-static unsigned int user_event_perf_bufs_users;	/* event_mutex */
-
-static void user_event_perf_bufs_free(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		kvfree(per_cpu(user_event_perf_bufs, cpu));
-		WRITE_ONCE(per_cpu(user_event_perf_bufs, cpu), NULL);
-	}
-}
-
-/**
- * user_event_perf_bufs_get - make sure the large-record buffers exist
- *
- * Called before perf's probe is registered on a user event; each call
- * is paired with user_event_perf_bufs_put().
- *
- * Return: 0, or -ENOMEM.
- */
-int user_event_perf_bufs_get(void)
-{
-	void *buf;
-	int cpu;
-
-	lockdep_assert_held(&event_mutex);
-	if (user_event_perf_bufs_users) {
-		user_event_perf_bufs_users++;
-		return 0;
-	}
-	for_each_possible_cpu(cpu) {
-		buf = kvmalloc_node(USER_EVENT_PERF_BUF_SIZE, GFP_KERNEL,
-				    cpu_to_node(cpu));
-		if (!buf) {
-			/* No user event has perf's probe: nobody saw them */
-			user_event_perf_bufs_free();
-			return -ENOMEM;
-		}
-		WRITE_ONCE(per_cpu(user_event_perf_bufs, cpu), buf);
-	}
-	user_event_perf_bufs_users = 1;
-	return 0;
-}
-
-/**
- * user_event_perf_bufs_put - drop what user_event_perf_bufs_get() took
- *
- * Called after perf's probe was unregistered.  The last put waits until
- * no probe can still be writing into a buffer, then frees them.
- */
-void user_event_perf_bufs_put(void)
-{
-	lockdep_assert_held(&event_mutex);
-	if (--user_event_perf_bufs_users)
-		return;
-	tracepoint_synchronize_unregister();
-	user_event_perf_bufs_free();
-}
-
-/* This CPU's buffer, or NULL when perf does not use any user event */
-static void *user_event_perf_buf(void)
-{
-	/*
-	 * Pairs with the release that published perf's probe on the event
-	 * (the tracepoint's array), which came after the buffers were
-	 * allocated: a write that found the probe finds them.
-	 */
-	smp_rmb();
-	return this_cpu_read(user_event_perf_bufs);
-}
 
 /*
  * The bytes a sample of event leaves for the raw data (its u32 size and
@@ -531,8 +538,8 @@ static bool user_event_perf_fits(struct trace_event_call *call, size_t len)
 
 	if (size <= PERF_MAX_TRACE_SIZE)
 		return true;
-	return size <= USER_EVENT_PERF_BUF_SIZE &&
-	       user_event_perf_buf() &&
+	return size <= USER_EVENT_BIG_BUF_SIZE &&
+	       user_event_big_buf() &&
 	       user_event_perf_room_ok(this_cpu_ptr(call->perf_events), size);
 }
 
@@ -586,11 +593,11 @@ static noinline int user_event_perf_large(struct user_event *ev,
 					  struct hlist_head *head, size_t len,
 					  size_t size)
 {
-	void *rec = user_event_perf_buf();
+	void *rec = user_event_big_buf();
 	unsigned long flags;
 	int rctx, ret;
 
-	if (!rec || size > USER_EVENT_PERF_BUF_SIZE)
+	if (!rec || size > USER_EVENT_BIG_BUF_SIZE)
 		return -E2BIG;
 	rctx = perf_swevent_get_recursion_context();
 	if (rctx < 0)
@@ -663,6 +670,40 @@ static u64 user_event_perf_lost(struct trace_event_call *call,
 #endif
 
 /*
+ * Did the full ring buffer of file drop a record the consumer would have
+ * kept?  A record too large for the per-CPU buffered event, or any record
+ * of an instance whose histograms need ring-buffer timestamps, is
+ * reserved in the ring buffer before the filter and the soft disable
+ * judge it, so a full ring buffer fails it first.  A soft-disabled event
+ * keeps no record; a filter is run on a copy of the record in the
+ * large-record buffer.  A record that cannot be judged (larger than that
+ * buffer, or its pages gone) counts.
+ */
+static noinline bool user_event_ring_drop_counts(struct trace_event_file *file,
+						 struct user_event *ev,
+						 const struct user_event_src *src)
+{
+	size_t size = sizeof(struct trace_entry) + src->len;
+	unsigned long flags = READ_ONCE(file->flags);
+	struct event_filter *filter;
+	void *rec;
+
+	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
+		return false;
+	if (!(flags & EVENT_FILE_FL_FILTERED))
+		return true;
+	filter = rcu_dereference_sched(file->filter);
+	rec = user_event_big_buf();
+	if (!filter || !rec || size > USER_EVENT_BIG_BUF_SIZE)
+		return true;
+	tracing_generic_entry_update(rec, ev->call.event.type,
+				     tracing_gen_ctx_dec());
+	if (!user_event_copy(rec, src) || !user_event_record_ok(ev, rec, size))
+		return true;
+	return filter_match_preds(filter, rec);
+}
+
+/*
  * user_event_probe() of a registration that counts its losses.  Each
  * consumer counts the records it dropped for want of room: a ring buffer
  * without overwrite per CPU, perf per perf event.  Their counts before
@@ -695,6 +736,10 @@ static noinline int user_event_probe_counted(const struct tracepoint_func *f,
 		ret = user_event_ftrace_record(file, ev, src, again);
 		after = ring_buffer_dropped_events_cpu(buffer, cpu);
 		cause = USER_LOSS_RING;
+		/* only a record the consumer would have kept is lost */
+		if (!ret && after != before &&
+		    !user_event_ring_drop_counts(file, ev, src))
+			return 0;
 #ifdef CONFIG_PERF_EVENTS
 	} else if (f->func == (void *)user_event_perf_probe) {
 		before = user_event_perf_lost(f->data, &nr);

@@ -349,6 +349,78 @@ TEST_F(loss, ring_full)
 	EXPECT_EQ(1, lines(INST "/trace"));
 }
 
+/* Write r with a payload of len bytes that starts with n */
+static ssize_t emit_len(const struct ue_reg *r, uint32_t n, size_t len)
+{
+	static char buf[5000];
+
+	memcpy(buf, &n, sizeof(n));
+	return ue_emit(r->fd, r->idx, buf, len);
+}
+
+/*
+ * Records the consumer would have left out are no loss, however they meet
+ * a full ring buffer: larger than the per-CPU buffered event (reserved
+ * before the filter judges them), in an instance whose common_timestamp
+ * histogram makes every filtered record be reserved first, and of an
+ * event that only a histogram consumes (soft disabled).
+ */
+TEST_F(loss, left_out_when_full)
+{
+	const size_t big = 5000;
+	struct user_loss l;
+	int i, full;
+	ssize_t ret = 0;
+
+	ASSERT_EQ(0, inst_make(0));
+	ASSERT_EQ(0, ue_write_file(INST "/buffer_subbuf_size_kb", "8", 0));
+	ASSERT_EQ(0, ue_write_file(INST "/buffer_size_kb", "16", 0));
+	ASSERT_EQ(0, ue_write_file(INST_EV "/filter", "n == 1", 0));
+	ASSERT_EQ(0, ue_write_file(INST_EV "/enable", "1", 0));
+	pin(0);
+	/* Records the filter keeps fill the ring buffer */
+	for (i = 0; i < 64 && emit_len(&self->r, 1, big) == 4 + big; i++)
+		;
+	ASSERT_EQ(-ENOSPC, emit_len(&self->r, 1, big));
+	ASSERT_EQ(0, loss_get(&self->r, &l));
+	full = l.lost;
+	EXPECT_LT(0, full);
+	EXPECT_EQ(full, l.ring_full);
+
+	/* Left out by the filter, large or small */
+	EXPECT_EQ(4 + big, emit_len(&self->r, 2, big));
+	EXPECT_EQ(4 + PAYLOAD, emit_len(&self->r, 2, PAYLOAD));
+
+	/* The same beside a histogram that reads the time stamp */
+	ASSERT_EQ(0, ue_write_file(INST_EV "/trigger",
+				   "hist:keys=n:t0=common_timestamp", 0));
+	EXPECT_EQ(4 + PAYLOAD, emit_len(&self->r, 2, PAYLOAD));
+	EXPECT_EQ(4 + big, emit_len(&self->r, 2, big));
+	/* Kept ones still count: small ones fill what large ones left */
+	for (i = 0; i < 4096; i++) {
+		ret = emit_len(&self->r, 1, PAYLOAD);
+		if (ret != 4 + PAYLOAD)
+			break;
+	}
+	EXPECT_EQ(-ENOSPC, ret);
+	EXPECT_EQ(-ENOSPC, emit_len(&self->r, 1, PAYLOAD));
+	full += 2;
+	EXPECT_EQ(4 + PAYLOAD, emit_len(&self->r, 2, PAYLOAD));
+
+	/* Only the histogram consumes it: the event keeps no record */
+	ASSERT_EQ(0, ue_write_file(INST_EV "/enable", "0", 0));
+	ASSERT_EQ(0, ue_write_file(INST_EV "/filter", "0", 0));
+	EXPECT_EQ(4 + PAYLOAD, emit_len(&self->r, 1, PAYLOAD));
+	EXPECT_EQ(4 + big, emit_len(&self->r, 1, big));
+
+	ASSERT_EQ(0, loss_get(&self->r, &l));
+	EXPECT_EQ(full, l.lost);
+	EXPECT_EQ(full, l.ring_full);
+	EXPECT_EQ(0, l.perf_full + l.too_big);
+	ASSERT_EQ(0, ue_write_file(INST_EV "/trigger",
+				   "!hist:keys=n:t0=common_timestamp", 0));
+}
+
 /* Without REPORT_LOSS writes succeed as ever, and count nowhere */
 TEST_F(loss, not_asked)
 {
