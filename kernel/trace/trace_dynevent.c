@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/ring_buffer.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -85,6 +86,204 @@ void dyn_event_remove(struct dyn_event *dev)
 {
 	lockdep_assert_held(&event_mutex);
 	list_del_init(&dev->list);
+}
+
+/*
+ * Retired events.  A deleted event's records stay in the ring buffers of
+ * the instances it was enabled in until they are read, overwritten or
+ * cleared.  Its type must not go to a new event before then: the records
+ * would be printed as the new event's, read by a layout they do not have
+ * (offsets and lengths included).  So an event that was ever enabled
+ * keeps its type and its output when it is deleted, as a ghost that no
+ * file, list or name reaches, until no instance it was enabled in holds
+ * a record stamped before its deletion.  This keeps the records of an
+ * event whose last user left readable as what they are, where clearing
+ * the buffers would lose them and every other event's with them.
+ *
+ * The ghosts are looked at, under event_mutex, each time an event
+ * retires.  At most DYN_GHOSTS_MAX are kept: past that the oldest one's
+ * instances are cleared, as deleting through dynamic_events does.
+ */
+#define DYN_GHOSTS_MAX	64
+
+struct dyn_ghost_seen {
+	struct trace_array	*tr;	/* only compared while not listed */
+	u64			stamp;	/* its clock when the event retired */
+};
+
+struct dyn_ghost {
+	struct list_head	link;
+	struct trace_event_call	*call;
+	void			(*release)(struct trace_event_call *call);
+	unsigned int		nr;
+	struct dyn_ghost_seen	seen[] __counted_by(nr);
+};
+
+static LIST_HEAD(dyn_ghosts);		/* oldest first; event_mutex */
+static unsigned int dyn_nr_ghosts;	/* event_mutex */
+
+/* Is tr still an instance?  It is not dereferenced before this says so. */
+static bool dyn_tr_listed(const struct trace_array *tr)
+{
+	struct trace_array *it;
+
+	list_for_each_entry(it, &ftrace_trace_arrays, list)
+		if (it == tr)
+			return true;
+	return false;
+}
+
+/* Does @buffer still hold a record stamped at or before @stamp? */
+static bool dyn_buffer_holds_older(struct trace_buffer *buffer, u64 stamp)
+{
+	u64 ts;
+	int cpu;
+
+	if (!buffer)
+		return false;
+	/* the oldest record each CPU has left, read or not by iterators */
+	for_each_possible_cpu(cpu)
+		if (ring_buffer_peek(buffer, cpu, &ts, NULL) && ts <= stamp)
+			return true;
+	return false;
+}
+
+static bool dyn_ghost_gone(const struct dyn_ghost *g)
+{
+	const struct dyn_ghost_seen *s;
+	unsigned int i;
+
+	for (i = 0; i < g->nr; i++) {
+		s = &g->seen[i];
+		if (!dyn_tr_listed(s->tr))
+			continue;
+		if (dyn_buffer_holds_older(s->tr->array_buffer.buffer, s->stamp))
+			return false;
+#ifdef CONFIG_TRACER_MAX_TRACE
+		if (dyn_buffer_holds_older(s->tr->max_buffer.buffer, s->stamp))
+			return false;
+#endif
+	}
+	return true;
+}
+
+static void dyn_ghost_free(struct dyn_ghost *g)
+{
+	/* takes trace_event_sem: no output is printing a record of it */
+	unregister_trace_event(&g->call->event);
+	g->release(g->call);
+	list_del(&g->link);
+	dyn_nr_ghosts--;
+	kfree(g);
+}
+
+/* Free the ghosts whose records are gone, and the oldest past the limit */
+static void dyn_ghosts_reap(void)
+{
+	struct dyn_ghost *g, *tmp;
+	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry_safe(g, tmp, &dyn_ghosts, link)
+		if (dyn_ghost_gone(g))
+			dyn_ghost_free(g);
+	if (dyn_nr_ghosts <= DYN_GHOSTS_MAX)
+		return;
+	g = list_first_entry(&dyn_ghosts, struct dyn_ghost, link);
+	scoped_guard(mutex, &trace_types_lock) {
+		for (i = 0; i < g->nr; i++)
+			if (dyn_tr_listed(g->seen[i].tr))
+				g->seen[i].tr->clear_trace = true;
+		tracing_reset_all_online_cpus_unlocked();
+	}
+	dyn_ghost_free(g);
+}
+
+/* The instances whose file of @call was ever enabled */
+static unsigned int dyn_call_seen(struct trace_event_call *call,
+				  struct dyn_ghost *g)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+	unsigned int nr = 0;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (!(file->flags & EVENT_FILE_FL_WAS_ENABLED))
+				break;
+			if (g) {
+				g->seen[nr].tr = tr;
+				g->seen[nr].stamp =
+					ring_buffer_time_stamp(tr->array_buffer.buffer);
+			}
+			nr++;
+			break;
+		}
+	}
+	return nr;
+}
+
+/**
+ * dyn_event_retire - remove a dynamic event's call, keeping its type
+ * @call: the event; not enabled anywhere, nor used by perf
+ *
+ * Removes @call from the events of every instance, as
+ * trace_remove_event_call() does, but leaves its type registered when
+ * records of it may remain: finish with dyn_event_retired().
+ *
+ * Context: process context, event_mutex held.
+ * Return: what to hand to dyn_event_retired(), or an ERR_PTR: -EBUSY
+ * while @call is used, -ENOMEM; @call is untouched then.
+ */
+struct dyn_ghost *dyn_event_retire(struct trace_event_call *call)
+{
+	struct dyn_ghost *g = NULL;
+	unsigned int nr;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	nr = dyn_call_seen(call, NULL);
+	if (nr) {
+		g = kzalloc(struct_size(g, seen, nr), GFP_KERNEL);
+		if (!g)
+			return ERR_PTR(-ENOMEM);
+		g->nr = nr;
+		/* the list cannot change: event_mutex guards instances too */
+		dyn_call_seen(call, g);
+		call->flags |= TRACE_EVENT_FL_KEEP_TYPE;
+	}
+	ret = trace_remove_event_call(call);
+	if (ret) {
+		call->flags &= ~TRACE_EVENT_FL_KEEP_TYPE;
+		kfree(g);
+		return ERR_PTR(ret);
+	}
+	return g;
+}
+
+/**
+ * dyn_event_retired - free a retired event now or once its records are gone
+ * @g: what dyn_event_retire() returned for @call
+ * @call: the event, removed from every list of its kind
+ * @release: frees @call and what its output needs
+ *
+ * Context: process context, event_mutex held.
+ */
+void dyn_event_retired(struct dyn_ghost *g, struct trace_event_call *call,
+		       void (*release)(struct trace_event_call *call))
+{
+	lockdep_assert_held(&event_mutex);
+	if (!g) {
+		release(call);
+	} else {
+		g->call = call;
+		g->release = release;
+		list_add_tail(&g->link, &dyn_ghosts);
+		dyn_nr_ghosts++;
+	}
+	dyn_ghosts_reap();
 }
 
 int dyn_event_register(struct dyn_event_operations *kind)

@@ -69,6 +69,11 @@ void *dyn_event_seq_next(struct seq_file *seq, void *cur, loff_t *index);
 void dyn_event_seq_stop(struct seq_file *seq, void *cur);
 
 int dyn_events_release_all(struct dyn_event_operations *kind);
+
+struct dyn_ghost;
+struct dyn_ghost *dyn_event_retire(struct trace_event_call *call);
+void dyn_event_retired(struct dyn_ghost *g, struct trace_event_call *call,
+		       void (*release)(struct trace_event_call *call));
 int dyn_event_release(const char *cmd, struct dyn_event_operations *kind);
 int dyn_event_create(const char *cmd, struct dyn_event_operations *kind);
 

@@ -57,6 +57,15 @@ static void synth_event_free(struct synth_event *event)
 	kfree(event);
 }
 
+/* Its records are gone (dyn_event_retired()): nothing prints it any more */
+static void synth_event_release(struct trace_event_call *call)
+{
+	struct synth_event *event = call->data;
+
+	kfree(call->print_fmt);
+	synth_event_free(event);
+}
+
 /* Build the event @spec describes (not yet registered). */
 static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 {
@@ -196,17 +205,17 @@ static bool synth_event_busy(struct synth_event *event)
 /* Delete @event unless something uses it.  Called with event_mutex. */
 static int synth_destroy(struct synth_event *event)
 {
-	int ret;
+	struct dyn_ghost *ghost;
 
 	lockdep_assert_held(&event_mutex);
 
 	if (synth_event_busy(event))
 		return -EBUSY;
-	ret = synth_event_remove_call(event);
-	if (ret)
-		return ret;
+	ghost = synth_event_remove_call(event);
+	if (IS_ERR(ghost))
+		return PTR_ERR(ghost);
 	dyn_event_remove(&event->devent);
-	synth_event_free(event);
+	dyn_event_retired(ghost, &event->call, synth_event_release);
 	return 0;
 }
 

@@ -283,23 +283,33 @@ static bool user_event_busy(struct user_event *ev)
 	       ev->perf_users || trace_event_dyn_busy(&ev->call);
 }
 
+/* Its records are gone (dyn_event_retired()): nothing prints it any more */
+static void user_event_release(struct trace_event_call *call)
+{
+	user_event_free(call->data);
+}
+
+/*
+ * Its name, bit and place in the group's count go now; its type and its
+ * output stay while records of it may remain in a ring buffer.
+ */
 static int user_event_destroy(struct user_event *ev)
 {
-	int ret;
+	struct dyn_ghost *ghost;
 
 	lockdep_assert_held(&event_mutex);
 	if (user_event_busy(ev))
 		return -EBUSY;
-	ret = trace_remove_event_call(&ev->call);
-	if (ret)
-		return ret;
+	ghost = dyn_event_retire(&ev->call);
+	if (IS_ERR(ghost))
+		return PTR_ERR(ghost);
 	trace_user_event_delete(ev->tp.name, ev->bit);
 	dyn_event_remove(&ev->devent);
 	list_del(&ev->link);
 	hash_del(&ev->hnode);
 	user_event_bit_put(ev);
 	user_event_count_sub(ev->group);
-	user_event_free(ev);
+	dyn_event_retired(ghost, &ev->call, user_event_release);
 	return 0;
 }
 

@@ -135,7 +135,7 @@ int synth_type_lookup(const char *type, u16 *size, bool *is_signed,
 
 /* trace_synth_event.c */
 int synth_event_setup_call(struct synth_event *event);
-int synth_event_remove_call(struct synth_event *event);
+struct dyn_ghost *synth_event_remove_call(struct synth_event *event);
 void synth_event_print_def(struct seq_file *m, struct synth_event *event);
 
 #endif /* _KERNEL_TRACE_SYNTH_H */

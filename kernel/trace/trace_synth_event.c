@@ -642,16 +642,13 @@ free_fmt:
 	return ret;
 }
 
-/* Undo synth_event_setup_call(); fails (-EBUSY) while the event is used. */
-int synth_event_remove_call(struct synth_event *event)
+/*
+ * Undo synth_event_setup_call(); fails (-EBUSY) while the event is used.
+ * The type stays while records may remain: see dyn_event_retire().
+ */
+struct dyn_ghost *synth_event_remove_call(struct synth_event *event)
 {
-	int ret = trace_remove_event_call(&event->call);
-
-	if (!ret) {
-		kfree(event->call.print_fmt);
-		event->call.print_fmt = NULL;
-	}
-	return ret;
+	return dyn_event_retire(&event->call);
 }
 
 /* The definition as synthetic_events lists it (without __data_loc). */

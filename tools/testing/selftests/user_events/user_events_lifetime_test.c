@@ -271,4 +271,91 @@ TEST(files_opened_before_delete)
 	EXPECT_EQ(0, ue_write_file(UE_DYN, "!u:ue_lt_gone", 1));
 }
 
+/* Lines of the trace file that contain what */
+static int trace_lines_with(const char *what)
+{
+	char *text = ue_read_file(UE_TRACEFS "/trace"), *p;
+	int n = 0;
+
+	for (p = text; p && (p = strstr(p, what)); p++)
+		n++;
+	free(text);
+	return n;
+}
+
+/* Write st_del's record: off and len say where a string would be */
+static ssize_t ue_write_offlen(int fd, uint32_t idx, uint32_t off,
+			       uint32_t len)
+{
+	uint32_t rec[2] = { off, len };
+
+	return ue_emit(fd, idx, rec, sizeof(rec));
+}
+
+/*
+ * A deleted event's records stay its own.  Its type goes to no new event,
+ * user or synthetic, while a buffer holds records of it: they print as
+ * they did, and the events created after it print none of them (their
+ * layouts would read the records' numbers as offsets).  Once the records
+ * are gone, the next event deleted lets its type go.
+ */
+TEST(deleted_event_records_stay_its_own)
+{
+	struct user_status_reg r;
+	int fd, old_id, id_b, id_c;
+
+	ue_enable("st_del", 0);
+	ue_del("st_del");
+	ue_del("st_del_b");
+	ue_write_file(UE_TRACEFS "/synthetic_events", "!st_del_c", 1);
+	ue_clear_trace();
+	/* A delete frees the types of earlier tests' events, now unused */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:st_del_flush", 1));
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "!u:st_del_flush", 1));
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "st_del u32 off; u32 len", &r));
+	old_id = ue_event_id("st_del");
+	ASSERT_LT(0, old_id);
+	ASSERT_EQ(0, ue_enable("st_del", 1));
+	EXPECT_EQ(12, ue_write_offlen(fd, r.write_index, 0x200000, 64));
+	EXPECT_EQ(12, ue_write_offlen(fd, r.write_index, 16, 4));
+	EXPECT_EQ(12, ue_write_offlen(fd, r.write_index, 8, 0xffff));
+	ASSERT_EQ(0, ue_enable("st_del", 0));
+	close(fd);
+	ASSERT_EQ(0, ue_del("st_del"));
+	EXPECT_EQ(0, ue_exists("st_del"));
+
+	/* New events get other types, and show no records */
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "st_del_b u64 x", &r));
+	id_b = ue_event_id("st_del_b");
+	EXPECT_NE(old_id, id_b);
+	ASSERT_EQ(0, ue_write_file(UE_TRACEFS "/synthetic_events",
+				   "st_del_c char s[]", 1));
+	id_c = ue_dir_id(UE_TRACEFS "/events/synthetic/st_del_c");
+	EXPECT_NE(old_id, id_c);
+	EXPECT_EQ(0, trace_lines_with(" st_del_b: "));
+	EXPECT_EQ(0, trace_lines_with(" st_del_c: "));
+	/* The records print as st_del's, as before the delete */
+	EXPECT_EQ(1, trace_lines_with(" st_del: off=2097152 len=64"));
+	EXPECT_EQ(1, trace_lines_with(" st_del: off=16 len=4"));
+	EXPECT_EQ(1, trace_lines_with(" st_del: off=8 len=65535"));
+	close(fd);
+
+	/* Records gone: the next delete frees the type for a new event */
+	ue_clear_trace();
+	ASSERT_EQ(0, ue_del("st_del_b"));
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "st_del u32 off; u32 len", &r));
+	EXPECT_EQ(old_id, ue_event_id("st_del"));
+	EXPECT_EQ(0, trace_lines_with(" st_del: "));
+	close(fd);
+	EXPECT_EQ(0, ue_del("st_del"));
+	EXPECT_EQ(0, ue_write_file(UE_TRACEFS "/synthetic_events",
+				   "!st_del_c", 1));
+}
+
 TEST_HARNESS_MAIN
