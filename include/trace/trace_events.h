@@ -195,6 +195,10 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 			return TRACE_TYPE_UNHANDLED;			\
 		entry = (void *)iter->ent;				\
 		trace_seq_init(p);					\
+		if (unlikely(trace_event_record_bad(iter, te))) {	\
+			trace_seq_puts(&iter->seq, #ev ": (bad record)\n"); \
+			return trace_handle_return(&iter->seq);		\
+		}							\
 		return trace_output_call(iter, #ev, pt);		\
 	}								\
 	static struct trace_event_functions trace_event_type_funcs_##ev = { \

@@ -31,4 +31,15 @@ static inline unsigned int trace_loc_start(u32 loc, unsigned int field_off,
 	return (loc & 0xffff) + (rel ? field_off + sizeof(u32) : 0);
 }
 
+/*
+ * Do @len bytes from @start lie inside a record of @size bytes?  Whatever
+ * prints a record checks its loc words with this first: a record is what
+ * its writer made it.
+ */
+static inline bool trace_loc_fits(unsigned int start, unsigned int len,
+				  unsigned int size)
+{
+	return start <= size && len <= size - start;
+}
+
 #endif /* _TRACE_LOC_H */

@@ -98,6 +98,15 @@ static void synth_print_num(struct trace_seq *s, struct synth_field *f,
 		trace_seq_printf(s, "%u", small);
 }
 
+/* A string of the record, up to its NUL and never past its @n bytes */
+static void synth_print_str(struct trace_seq *s, struct synth_field *f,
+			    const char *p, unsigned int n, const char *sep)
+{
+	trace_seq_printf(s, "%s=", f->name);
+	trace_seq_putmem(s, p, strnlen(p, n));
+	trace_seq_puts(s, sep);
+}
+
 static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 				     struct trace_event *trace_event)
 {
@@ -112,6 +121,10 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 	unsigned int i, j;
 
 	trace_seq_printf(s, "%s: ", event->name);
+	if (trace_event_record_bad(iter, trace_event)) {
+		trace_seq_puts(s, "(bad record)\n");
+		return trace_handle_return(s);
+	}
 	for (i = 0; i < event->n_fields; i++) {
 		struct synth_field *f = event->fields[i];
 		union trace_synth_field *v = &entry->fields[f->offset];
@@ -124,11 +137,11 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 			trace_seq_printf(s, "%s ", f->fmt);
 		switch (f->kind) {
 		case SYNTH_STR:
-			trace_seq_printf(s, "%s=%s%s", f->name, (char *)v, sep);
+			synth_print_str(s, f, (char *)v, STR_VAR_LEN_MAX, sep);
 			break;
 		case SYNTH_DYN_STR:
-			trace_seq_printf(s, "%s=%s%s", f->name,
-					 (char *)entry + v->as_dynamic.offset, sep);
+			synth_print_str(s, f, (char *)entry + v->as_dynamic.offset,
+					v->as_dynamic.len, sep);
 			break;
 		case SYNTH_STACK:
 			stack = (void *)entry + v->as_dynamic.offset;

@@ -391,6 +391,83 @@ static void synth_stack_record_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_stack"));
 }
 
+/*
+ * The trace text of a record laid out by hand: a record is whatever its
+ * writer made it, and the output reads only inside it.
+ */
+static void synth_print_record(struct kunit *test, struct trace_event *ev,
+			       void *rec, unsigned int size, const char *want)
+{
+	struct trace_iterator *iter;
+	char *text;
+
+	iter = kunit_kzalloc(test, sizeof(*iter), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	trace_seq_init(&iter->seq);
+	iter->ent = rec;
+	iter->ent_size = size;
+	ev->funcs->trace(iter, 0, ev);
+	text = kunit_kzalloc(test, trace_seq_used(&iter->seq) + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	memcpy(text, iter->seq.buffer, trace_seq_used(&iter->seq));
+	KUNIT_EXPECT_STREQ(test, text, want);
+}
+
+static void synth_print_bounds_test(struct kunit *test)
+{
+	static struct synth_field_desc fields[] = {
+		{ .type = "char[]", .name = "s" },
+		{ .type = "u64", .name = "n" },
+		{ .type = "unsigned long[]", .name = "st" },
+	};
+	struct {
+		struct trace_entry		ent;
+		union trace_synth_field		slot[3];
+		char				data[16];
+	} rec = {};
+	struct synth_event *se;
+	struct trace_event *ev;
+
+	KUNIT_ASSERT_EQ(test, 0, synth_event_create("kunit_print", fields, 3, NULL));
+	mutex_lock(&event_mutex);
+	se = find_synth_event("kunit_print");
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_NOT_NULL(test, se);
+	ev = &se->call.event;
+	rec.ent.type = ev->type;
+	rec.slot[1].as_u64 = 5;
+	rec.slot[2].as_dynamic.offset = sizeof(rec);	/* empty stack */
+
+	/* In the record: printed; a string without NUL stops at its length */
+	strscpy(rec.data, "abcdef", sizeof(rec.data));
+	rec.slot[0].as_dynamic.offset = offsetof(typeof(rec), data);
+	rec.slot[0].as_dynamic.len = 7;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: s=abcdef n=5 st=STACK:\n\n");
+	rec.slot[0].as_dynamic.len = 3;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: s=abc n=5 st=STACK:\n\n");
+	/* Past the record, at its edge, far away */
+	rec.slot[0].as_dynamic.len = 17;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: (bad record)\n");
+	rec.slot[0].as_dynamic.offset = 0xfff0;
+	rec.slot[0].as_dynamic.len = 4;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: (bad record)\n");
+	rec.slot[0].as_dynamic.offset = sizeof(rec);
+	rec.slot[0].as_dynamic.len = 0;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: s= n=5 st=STACK:\n\n");
+	rec.slot[2].as_dynamic.len = 8;
+	synth_print_record(test, ev, &rec, sizeof(rec),
+			   "kunit_print: (bad record)\n");
+	/* Shorter than its slots */
+	synth_print_record(test, ev, &rec, sizeof(rec.ent) + 8,
+			   "kunit_print: (bad record)\n");
+	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_print"));
+}
+
 static struct kunit_case synth_cases[] = {
 	KUNIT_CASE(synth_parse_fields_test),
 	KUNIT_CASE(synth_parse_dynevent_test),
@@ -400,6 +477,7 @@ static struct kunit_case synth_cases[] = {
 	KUNIT_CASE(synth_api_cmd_errors_test),
 	KUNIT_CASE(synth_api_trace_errors_test),
 	KUNIT_CASE(synth_stack_record_test),
+	KUNIT_CASE(synth_print_bounds_test),
 	{}
 };
 

@@ -201,7 +201,7 @@ static const void *user_loc_data(const struct user_event_field *f,
 					   f->kind == USER_FIELD_REL_LOC);
 
 	*len = trace_loc_len(loc);
-	if (off + *len > rec_size)
+	if (!trace_loc_fits(off, *len, rec_size))
 		return NULL;
 	return rec + off;
 }

@@ -338,7 +338,10 @@ __diag_pop();
 									\
 		if (ret != TRACE_TYPE_HANDLED)				\
 			return ret;					\
-		trace_event_printf(iter, print);			\
+		if (unlikely(trace_event_record_bad(iter, ev)))		\
+			trace_seq_puts(&iter->seq, "(bad record)\n");	\
+		else							\
+			trace_event_printf(iter, print);		\
 		return trace_handle_return(&iter->seq);			\
 	}
 
