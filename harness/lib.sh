@@ -13,10 +13,28 @@ TS_ARCH=${TS_ARCH:-${ARCH:-x86_64}}
 [ -n "$TS_ARCH" ] || TS_ARCH=x86_64
 unset ARCH CROSS_COMPILE MAKEFLAGS MAKEOVERRIDES MFLAGS
 export TS_ARCH
+# The base: Debian's linux-source-$KBASE.  KBASE_DEFAULT is the one place
+# the series' base version is named; KBASE=7.2 selects the port in
+# progress.  Every name that depends on the base (its packages, its tree
+# in $CACHE, its build folder) derives from KBASE.
+KBASE_DEFAULT=6.12
+KBASE=${KBASE:-$KBASE_DEFAULT}
+case $KBASE in
+# from the machine's own apt sources (bookworm-security)
+6.12) KBASE_SUITES= ;;
+# not in bookworm: fetched from these suites of the machine's Debian
+# mirror, with an apt state of the harness's own (base_fetch), the first
+# suite that has it (apt's candidate: unstable's unless it is gone)
+7.2) KBASE_SUITES="unstable trixie-backports" ;;
+*) printf 'error: KBASE=%s: 6.12 (the default) or 7.2\n' "$KBASE" >&2; exit 1 ;;
+esac
+export KBASE
 # build/ holds the x86_64 outputs and the laid-over tree (build/src) every
 # architecture compiles; another architecture's kernels, programs, images
-# and logs go to build/ARCH/.
+# and logs go to build/ARCH/.  Another base than the default builds in
+# build/kbase-VERSION/, laid out the same way.
 BROOT=$ROOT/build
+[ "$KBASE" = "$KBASE_DEFAULT" ] || BROOT=$ROOT/build/kbase-$KBASE
 SRC=$BROOT/src
 case $TS_ARCH in
 x86_64) B=$BROOT KARCH= CROSS= IMAGE=arch/x86/boot/bzImage ;;
@@ -25,7 +43,7 @@ i386) B=$BROOT/i386 KARCH=i386 CROSS=i686-linux-gnu- IMAGE=arch/x86/boot/bzImage
 *) printf 'error: ARCH=%s: x86_64, arm64 or i386\n' "$TS_ARCH" >&2; exit 1 ;;
 esac
 CACHE=${TS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracing-series}
-BASE_PKG=linux-source-6.12
+BASE_PKG=linux-source-$KBASE
 JOBS=${JOBS:-$(nproc)}
 
 # Directories of ours that mirror kernel paths and replace base files.
@@ -61,6 +79,8 @@ HARNESS_PKGS="
 	sphinx-build:python3-sphinx /usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml
 	dot:graphviz
 	/usr/src/linux-source-6.1.tar.xz:linux-source-6.1
+	apt-get:apt dpkg-deb:dpkg
+	/usr/share/keyrings/debian-archive-trixie-automatic.gpg:debian-archive-keyring
 "
 # Packages that only make bench-lttng needs (lttng-tools, with its session
 # daemon and consumer, is big and nothing else uses it): a script that
@@ -167,24 +187,120 @@ copy_dynamic_into() {
 	done
 }
 
+# debian_mirror - the URI of the Debian archive the machine's apt sources
+# name for its own release (a deb822 stanza or a one-line entry), else
+# deb.debian.org.
+debian_mirror() {
+	local codename uri
+	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+	uri=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
+			/etc/apt/sources.list.d/*.list 2>/dev/null | awk -v want="$codename" '
+		function flush() {
+			if (found && uri != "" && !done) { print uri; done = 1 }
+			uri = ""; found = 0
+		}
+		/^[ \t]*$/ { flush(); next }
+		/^URIs:/ { uri = $2 }
+		/^Suites:/ { for (i = 2; i <= NF; i++) if ($i == want) found = 1 }
+		/^deb[ \t]/ {
+			flush(); line = $0; sub(/\[[^]]*\]/, "", line); split(line, f, /[ \t]+/)
+			if (f[3] == want && !done) { print f[2]; done = 1 }
+		}
+		END { flush() }')
+	echo "${uri:-http://deb.debian.org/debian}"
+}
+
+# base_fetch DEBARCH PKG - print the .deb of PKG (for Debian architecture
+# DEBARCH) from KBASE_SUITES, fetched once into $CACHE/apt-kbase-KBASE-DEBARCH/debs.
+# apt-get downloads it with a state of its own there (its lists, cache,
+# sources and preferences), so the machine's apt configuration and dpkg
+# are left as they are and nothing is installed.  The suites are read
+# from the machine's Debian mirror and checked against Debian's archive
+# keyring (debian-archive-keyring, with trixie's keys since bookworm's
+# 2023.3+deb12u2: unstable and trixie-backports are signed with them).
+# With no KBASE_SUITES, the machine's own apt sources serve PKG.
+base_fetch() {
+	local darch=$1 pkg=$2 dir=$CACHE/apt-kbase-$KBASE-$1 deb s
+	deb=$(ls "$dir/debs/${pkg}_"*"_$darch.deb" "$dir/debs/${pkg}_"*_all.deb 2>/dev/null | head -n1 || true)
+	if [ -n "$deb" ]; then echo "$deb"; return; fi
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/parts" "$dir/debs"
+	local apt=(apt-get -qq -o "APT::Architecture=$darch" -o "APT::Architectures=$darch"
+		-o Acquire::Languages=none -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	if [ -n "$KBASE_SUITES" ]; then
+		for s in $KBASE_SUITES; do
+			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $s main"
+		done > "$dir/sources.list"
+		: > "$dir/preferences"
+		# The machine's apt.conf.d is left out too (its hooks would run
+		# on the machine's caches), all but how it reaches its mirror
+		# (Acquire::, less the index lists: a proxy, a snapshot
+		# mirror's Check-Valid-Until).  apt reads apt.conf.d before the
+		# command line: APT_CONFIG names an empty folder in its stead.
+		echo "Dir::Etc::Parts \"$dir/parts\";" > "$dir/apt.conf"
+		apt=(env "APT_CONFIG=$dir/apt.conf" "${apt[@]}"
+			-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache"
+			-o "Dir::Etc::SourceList=$dir/sources.list" -o "Dir::Etc::SourceParts=$dir/parts"
+			-o "Dir::Etc::Preferences=$dir/preferences" -o "Dir::Etc::PreferencesParts=$dir/parts")
+		while read -r s; do
+			apt+=(-o "$s")
+		done < <(apt-config dump --format '%f=%v%n' Acquire |
+			grep -v -e '^Acquire::IndexTargets' -e '::=' | grep '=.' || true)
+		say "fetching $pkg ($darch) from $(debian_mirror) $KBASE_SUITES"
+		"${apt[@]}" update >&2 || die "apt-get update of $KBASE_SUITES failed"
+	else
+		say "fetching $pkg ($darch) from the machine's apt sources"
+	fi
+	(cd "$dir/debs" && "${apt[@]}" download "$pkg:$darch" >&2) ||
+		die "cannot fetch $pkg ($darch)"
+	ls "$dir/debs/${pkg}_"*.deb | head -n1
+}
+
 # base_tree - print the pristine base tree: $KSRC, or the unpacked Debian
-# linux-source-6.12 package kept in $CACHE.
+# linux-source-$KBASE package kept in $CACHE.  The default base's package
+# is installed from the machine's apt sources; another base's is fetched
+# by base_fetch and its Debian version kept in $CACHE/linux-source-KBASE.version.
 base_tree() {
 	if [ -n "${KSRC:-}" ]; then
 		[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree"
 		(cd "$KSRC" && pwd)
 		return
 	fi
-	local dir=$CACHE/$BASE_PKG tarball=/usr/src/$BASE_PKG.tar.xz
+	local dir=$CACHE/$BASE_PKG tarball=/usr/src/$BASE_PKG.tar.xz deb tmp=
 	if [ ! -f "$dir/.unpacked" ]; then
-		need_pkgs "$tarball:$BASE_PKG"
+		if [ -z "$KBASE_SUITES" ]; then
+			need_pkgs "$tarball:$BASE_PKG"
+		else
+			deb=$(base_fetch "$(dpkg --print-architecture)" "$BASE_PKG")
+			mkdir -p "$CACHE"
+			tmp=$(mktemp -d "$CACHE/.deb-XXXXXX")
+			dpkg-deb -x "$deb" "$tmp"
+			tarball=$tmp/usr/src/$BASE_PKG.tar.xz
+		fi
 		say "unpacking $tarball into $CACHE (once)"
 		rm -rf "$dir" && mkdir -p "$CACHE"
 		tar -xf "$tarball" -C "$CACHE"
+		if [ -n "$tmp" ]; then
+			dpkg-deb -f "$deb" Version > "$CACHE/$BASE_PKG.version"
+			rm -rf "$tmp"
+			say "$BASE_PKG $(cat "$CACHE/$BASE_PKG.version") unpacked in $dir"
+		fi
 		touch "$dir/.unpacked"
 	fi
 	echo "$dir"
 }
+
+# base_debian_version - the Debian version of the base package (none for
+# a KSRC tree).
+base_debian_version() {
+	[ -z "${KSRC:-}" ] || return 0
+	if [ -z "$KBASE_SUITES" ]; then
+		dpkg-query -W -f '${Version}' "$BASE_PKG"
+	else
+		base_tree > /dev/null
+		cat "$CACHE/$BASE_PKG.version"
+	fi
+}
+
 
 base_version() {
 	make -s -C "$1" kernelversion 2>/dev/null
