@@ -44,6 +44,7 @@ i386) B=$BROOT/i386 KARCH=i386 CROSS=i686-linux-gnu- IMAGE=arch/x86/boot/bzImage
 esac
 CACHE=${TS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracing-series}
 BASE_PKG=linux-source-$KBASE
+BASE_CONFIG_PKG=linux-config-$KBASE
 JOBS=${JOBS:-$(nproc)}
 
 # Directories of ours that mirror kernel paths and replace base files.
@@ -301,6 +302,28 @@ base_debian_version() {
 	fi
 }
 
+# base_debian_config - print the path of Debian's kernel configuration for
+# the base and $TS_ARCH (linux-config-KBASE's generic flavour), fetched
+# and unpacked into $CACHE once.
+base_debian_config() {
+	local darch flavour dir deb
+	case $TS_ARCH in
+	x86_64) darch=amd64 flavour=amd64 ;;
+	arm64) darch=arm64 flavour=arm64 ;;
+	i386) darch=i386 flavour=686-pae ;;
+	esac
+	dir=$CACHE/$BASE_CONFIG_PKG-$darch
+	if [ ! -f "$dir/.unpacked" ]; then
+		deb=$(base_fetch "$darch" "$BASE_CONFIG_PKG")
+		rm -rf "$dir" && mkdir -p "$dir"
+		dpkg-deb -x "$deb" "$dir"
+		dpkg-deb -f "$deb" Version > "$dir/.version"
+		touch "$dir/.unpacked"
+	fi
+	local conf=$dir/usr/src/$BASE_CONFIG_PKG/config.${darch}_none_$flavour
+	[ -f "$conf" ] || xz -dk "$conf.xz" || die "no $flavour configuration in $BASE_CONFIG_PKG ($darch)"
+	echo "$conf"
+}
 
 base_version() {
 	make -s -C "$1" kernelversion 2>/dev/null
