@@ -6,6 +6,8 @@ H := harness
 # ARCH=arm64 builds and boots the arm64 kernel (see README); the scripts
 # read it from TS_ARCH and hand kbuild ARCH and CROSS_COMPILE themselves.
 export TS_ARCH := $(ARCH)
+# KBASE=7.2 takes Debian's linux-source-7.2 as the base (the port in
+# progress; harness/lib.sh); the scripts read it from the environment.
 
 .PHONY: all kernel kernel-base kernel-debug run shell check check-debug \
 	compare bench bench-lttng profile patches checkpatch w1 harness-selftest ftrace-table \

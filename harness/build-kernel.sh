@@ -11,8 +11,15 @@ obj=$(variant_obj "$variant")
 frags=$(variant_fragments "$variant")
 # shellcheck disable=SC2207
 margs=($(variant_make_args "$variant"))
-say "$variant kernel: base $BASE_PKG, version $(base_version "$src"), objects in ${obj#$ROOT/}"
+# Another base than the default is named with its Debian version, which
+# base_fetch chose, and keeps it beside its objects.
+debver=
+if [ "$KBASE" != "$KBASE_DEFAULT" ] && [ -z "${KSRC:-}" ]; then
+	debver=$(base_debian_version)
+fi
+say "$variant kernel: base $BASE_PKG, version $(base_version "$src")${debver:+ (Debian $debver)}, objects in ${obj#$ROOT/}"
 mkdir -p "$obj"
+if [ -n "$debver" ]; then echo "$BASE_PKG $debver" > "$obj/.ts-base"; fi
 
 stamp=$(cat $frags | sha1sum | cut -c1-16)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.ts-config" 2>/dev/null)" != "$stamp" ]; then
