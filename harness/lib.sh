@@ -342,7 +342,18 @@ kmake() {
 # Build variants: where the sources and objects live and which fragments apply.
 variant_src() { case $1 in base | base-o2) base_tree ;; *) echo "$SRC" ;; esac; }
 variant_obj() { echo "$B/obj-$1"; }
+# variant_fragments VARIANT - the fragments of VARIANT's kernel, then the
+# base's own when it has one (config/kbase-KBASE.config: the options
+# another base names otherwise), which wins.
 variant_fragments() {
+	local kbase=$ROOT/config/kbase-$KBASE.config
+	if [ -f "$kbase" ]; then
+		echo "$(variant_fragments_of "$1") $kbase"
+	else
+		variant_fragments_of "$1"
+	fi
+}
+variant_fragments_of() {
 	local arch=$ROOT/config/arch-$TS_ARCH.config
 	# the fuzzer's kernels: the machine's RTC driver
 	local rtc=$ROOT/config/rtc-$TS_ARCH.config
