@@ -486,17 +486,84 @@ component_members() {
 	done)
 }
 
+# Patches per base.  A patch is written against the default base; on
+# another base (KBASE), patches/kbase-KBASE/NNNN-x.patch, when it exists,
+# is laid in the place of patches/NNNN-x.patch, and an empty one there
+# drops it (the base has that change already).  Such a replacement is not
+# named on a Files: line: it belongs to the component of the patch it
+# replaces.  A patch that one base alone needs is named on its
+# component's Files: line as patches/kbase-KBASE/NNNN-x.patch, with no
+# patches/NNNN-x.patch beside it, and is laid on that base only.  The
+# default base has no folder of its own and lays patches/*.patch as
+# they are.
+#
+# base_patches - read a component's patches (paths relative to $ROOT),
+# print those this base lays, in the same order.
+base_patches() {
+	local p alt
+	while read -r p; do
+		case $p in
+		patches/kbase-"$KBASE"/*) ;;
+		patches/kbase-*/*) continue ;;
+		*)
+			alt=patches/kbase-$KBASE/${p#patches/}
+			if [ "$KBASE" != "$KBASE_DEFAULT" ] && [ -e "$ROOT/$alt" ]; then p=$alt; fi
+			;;
+		esac
+		if [ -s "$ROOT/$p" ]; then echo "$p"; fi
+	done
+}
+
+# series_patches - the patches this base lays, every component's, as paths
+# under $ROOT: patches/*.patch on the default base.
+series_patches() {
+	local c
+	if [ "$KBASE" = "$KBASE_DEFAULT" ]; then
+		ls "$ROOT"/patches/*.patch
+		return
+	fi
+	for c in $(series_components); do
+		component_members "$c" | grep '^patches/' | base_patches | sed "s|^|$ROOT/|"
+	done
+}
+
+# kbase_patches_unclaimed - the files of patches/kbase-*/ that neither
+# replace a patch of patches/ nor are named by a component.
+kbase_patches_unclaimed() {
+	local f claimed
+	claimed=$(for c in $(series_components); do component_members "$c"; done | grep '^patches/kbase-' || true)
+	(cd "$ROOT" && for f in $(find patches -mindepth 2 -type f -path 'patches/kbase-*/*' | LC_ALL=C sort); do
+		[ -e "patches/$(basename "$f")" ] && continue
+		echo "$claimed" | grep -qxF "$f" || echo "$f"
+	done)
+}
+
+# laid_components - the components make kernel lays: every one, or with
+# UPTO=NNN those up to NNN (the first NNN of a port, built one component
+# at a time).
+laid_components() {
+	local c n
+	for c in $(series_components); do
+		if [ -n "${UPTO:-}" ]; then
+			n=${c##*/} n=${n%%-*}
+			[ "$((10#$n))" -le "$((10#$UPTO))" ] || break
+		fi
+		echo "$c"
+	done
+}
+
 # lay_component COMP DIR - what COMP does to the tree DIR: its files are
 # laid over it, then its patches applied in the order its Files: line
-# names them.  make kernel (tree.sh) and make patches (patches.sh) both lay
-# the components this way, in series order, so a patch of one component
-# may change a base file that a later component replaces.
+# names them (those of this base: base_patches).  make kernel (tree.sh)
+# and make patches (patches.sh) both lay the components this way, in
+# series order, so a patch of one component may change a base file that
+# a later component replaces.
 lay_component() {
 	local f
 	for f in $(component_members "$1" | grep -v '^patches/' || true); do
 		install -D -m 644 "$ROOT/$f" "$2/$f"
 	done
-	for f in $(component_members "$1" | grep '^patches/' || true); do
+	for f in $(component_members "$1" | grep '^patches/' | base_patches || true); do
 		patch -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
 			die "$f ($(basename "$1")) does not apply"
 	done
@@ -512,17 +579,17 @@ patch_targets() {
 }
 
 # stage_series DIR - lay the whole series in DIR: the base's version of
-# every file the series touches, then every component in order.  DIR then
-# holds what make kernel copies over the base tree; a file the series
-# deletes is absent.
+# every file the series touches, then every component in order (up to
+# UPTO: laid_components).  DIR then holds what make kernel copies over the
+# base tree; a file the series deletes is absent.
 stage_series() {
 	local base f c
 	base=$(base_tree)
-	for f in $( (owned_files | grep -v '^patches/'; patch_targets "$ROOT"/patches/*.patch) |
+	for f in $( (owned_files | grep -v '^patches/'; patch_targets $(series_patches)) |
 			LC_ALL=C sort -u); do
 		if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$1/$f"; fi
 	done
-	for c in $(series_components); do
+	for c in $(laid_components); do
 		lay_component "$c" "$1"
 	done
 }

@@ -44,14 +44,24 @@ found=$(if [ -n "$dirs" ]; then
 	find $dirs -type f ! -name '*.o' \( ! -name '.*' -o -name .kunitconfig \) | sort
 fi)
 patches=$(ls patches/*.patch 2>/dev/null | sort || true)
-patched=$(if [ -n "$patches" ]; then patch_targets $patches; fi)
+# What this base's patches touch (another base's patches/kbase-KBASE/
+# stand in for some: base_patches in lib.sh).
+patched=$(if [ -n "$patches" ]; then patch_targets $(series_patches | sed "s|^$ROOT/||"); fi)
 previous=$(cat "$manifest" 2>/dev/null || true)
 
 # Every file of ours and every patch is laid by some component.
 claimed=$(series_components | while read -r c; do component_members "$c"; done | sort -u)
 unclaimed=$(comm -23 <(printf '%s\n' $found $patches | sort -u) <(echo "$claimed"))
-[ -z "$unclaimed" ] || die "in no component of harness/components/: $(echo $unclaimed)"
+unclaimed="$unclaimed $(kbase_patches_unclaimed)"
+[ -z "${unclaimed// /}" ] || die "in no component of harness/components/: $(echo $unclaimed)"
 ours=$(echo "$claimed" | grep -v '^patches/' || true)
+# With UPTO=NNN only the first components are laid: the files of the
+# later ones are the base's, or absent.
+laid=$ours
+if [ -n "${UPTO:-}" ]; then
+	laid=$(laid_components | while read -r c; do component_members "$c"; done | grep -v '^patches/' | sort -u || true)
+	say "laying the components up to $UPTO: $(laid_components | tail -n1 | xargs basename)"
+fi
 stage_series "$stage"
 
 changed=0
@@ -79,8 +89,9 @@ for f in $(comm -23 <(printf '%s\n' $previous | sort -u) <(echo "$current")); do
 	fi
 done
 echo "$current" > "$manifest"
-say "build/src: $(echo $ours | wc -w) files of ours, $(echo $patches | wc -w) patches, $changed updated"
-# What kbuild is about to read must be what we own.
-for f in $ours; do
+say "build/src: $(echo $laid | wc -w) files of ours, $(series_patches | wc -l) patches, $changed updated"
+# What kbuild is about to read must be what we own (less what another
+# base's patches change in our files: patches/kbase-KBASE/).
+for f in $(comm -23 <(printf '%s\n' $laid | sort -u) <(printf '%s\n' $patched | sort -u)); do
 	cmp -s "$f" "$src/$f" || die "build/src/$f is not ours after the sync"
 done
