@@ -117,7 +117,7 @@ static noinline bool user_event_locs_ok(const struct user_event *ev,
 		len = trace_loc_len(loc);
 		if (!len && !f->is_string)
 			continue;
-		if (off < fixed || off + len > size)
+		if (off < fixed || !trace_loc_fits(off, len, size))
 			return false;
 		if (f->is_string &&
 		    (!len || ((const char *)rec)[off + len - 1] != '\0'))
