@@ -358,4 +358,53 @@ TEST(deleted_event_records_stay_its_own)
 				   "!st_del_c", 1));
 }
 
+/*
+ * More deleted events than the kernel keeps types for (64) while their
+ * records remain: past that, the oldest one's instances are cleared.
+ * Whatever is left, every record still prints as the event that wrote
+ * it: st_capN's value is N.
+ */
+TEST(deleted_events_past_the_limit)
+{
+	struct user_status_reg r;
+	char name[32], cmd[64], want[64], *text, *line, *save;
+	int fd, i, lines = 0, n, v, got;
+	uint32_t val;
+
+	ue_clear_trace();
+	for (i = 0; i < 70; i++) {
+		snprintf(name, sizeof(name), "st_cap%d", i);
+		snprintf(cmd, sizeof(cmd), "%s u32 v", name);
+		ue_del(name);
+		fd = ue_open();
+		ASSERT_GE(fd, 0);
+		ASSERT_EQ(0, ue_reg(fd, cmd, &r));
+		ASSERT_EQ(0, ue_enable(name, 1));
+		val = i;
+		EXPECT_EQ(8, ue_emit(fd, r.write_index, &val, sizeof(val)));
+		ASSERT_EQ(0, ue_enable(name, 0));
+		close(fd);
+		ASSERT_EQ(0, ue_del(name));
+	}
+	text = ue_read_file(UE_TRACEFS "/trace");
+	ASSERT_NE(NULL, text);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		line = strstr(line, " st_cap");
+		if (!line)
+			continue;
+		got = sscanf(line, " st_cap%d: v=%d", &n, &v);
+		EXPECT_EQ(2, got);
+		EXPECT_EQ(n, v);
+		lines++;
+	}
+	free(text);
+	/* the limit cleared the oldest ones; the last one's record is there */
+	TH_LOG("%d of 70 records left", lines);
+	snprintf(want, sizeof(want), " st_cap69: v=69");
+	EXPECT_LE(1, lines);
+	EXPECT_GT(70, lines);
+	EXPECT_EQ(1, trace_lines_with(want));
+}
+
 TEST_HARNESS_MAIN
