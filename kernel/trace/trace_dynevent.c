@@ -103,6 +103,11 @@ void dyn_event_remove(struct dyn_event *dev)
  * The ghosts are looked at, under event_mutex, each time an event
  * retires.  At most DYN_GHOSTS_MAX are kept: past that the oldest one's
  * instances are cleared, as deleting through dynamic_events does.
+ *
+ * A delete through dynamic_events (or truncating it, or a kind's own
+ * file) clears the instances the event was enabled in, right away, as it
+ * does for every dynamic event: an event retired there keeps nothing.
+ * No other delete clears a buffer, then or at a later delete.
  */
 #define DYN_GHOSTS_MAX	64
 
@@ -121,6 +126,7 @@ struct dyn_ghost {
 
 static LIST_HEAD(dyn_ghosts);		/* oldest first; event_mutex */
 static unsigned int dyn_nr_ghosts;	/* event_mutex */
+static bool dyn_releasing;		/* event_mutex: the deletes clear */
 
 /* Is tr still an instance?  It is not dereferenced before this says so. */
 static bool dyn_tr_listed(const struct trace_array *tr)
@@ -230,8 +236,10 @@ static unsigned int dyn_call_seen(struct trace_event_call *call,
  * @call: the event; not enabled anywhere, nor used by perf
  *
  * Removes @call from the events of every instance, as
- * trace_remove_event_call() does, but leaves its type registered when
- * records of it may remain: finish with dyn_event_retired().
+ * trace_remove_event_call() does, but leaves its type registered and
+ * its instances uncleared when records of it may remain (not inside a
+ * delete through dynamic_events, which clears them): finish with
+ * dyn_event_retired().
  *
  * Context: process context, event_mutex held.
  * Return: what to hand to dyn_event_retired(), or an ERR_PTR: -EBUSY
@@ -244,7 +252,7 @@ struct dyn_ghost *dyn_event_retire(struct trace_event_call *call)
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	nr = dyn_call_seen(call, NULL);
+	nr = dyn_releasing ? 0 : dyn_call_seen(call, NULL);
 	if (nr) {
 		g = kzalloc(struct_size(g, seen, nr), GFP_KERNEL);
 		if (!g)
@@ -338,6 +346,7 @@ int dyn_event_release(const char *cmd, struct dyn_event_operations *kind)
 	}
 
 	mutex_lock(&event_mutex);
+	dyn_releasing = true;
 	list_for_each_entry_safe(dev, next, &dyn_event_list, list) {
 		if (kind && dev->ops != kind)
 			continue;
@@ -348,6 +357,7 @@ int dyn_event_release(const char *cmd, struct dyn_event_operations *kind)
 				break;
 		}
 	}
+	dyn_releasing = false;
 	tracing_reset_all_online_cpus();
 	mutex_unlock(&event_mutex);
 	argv_free(words);
@@ -435,6 +445,7 @@ int dyn_events_release_all(struct dyn_event_operations *kind)
 			goto unlock;
 		}
 	}
+	dyn_releasing = true;
 	list_for_each_entry_safe(dev, next, &dyn_event_list, list) {
 		if (!dyn_event_of_kind(dev, kind))
 			continue;
@@ -442,6 +453,7 @@ int dyn_events_release_all(struct dyn_event_operations *kind)
 		if (err)
 			break;
 	}
+	dyn_releasing = false;
 unlock:
 	tracing_reset_all_online_cpus();
 	mutex_unlock(&event_mutex);

@@ -8,6 +8,7 @@
  * answer ENODEV afterwards.  Every child runs under alarm().
  */
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
@@ -356,6 +357,80 @@ TEST(deleted_event_records_stay_its_own)
 	EXPECT_EQ(0, ue_del("st_del"));
 	EXPECT_EQ(0, ue_write_file(UE_TRACEFS "/synthetic_events",
 				   "!st_del_c", 1));
+}
+
+/*
+ * A delete through user_events_data or synthetic_events clears no
+ * buffer, then or at a later delete of another event; a delete through
+ * dynamic_events clears the instances the event was enabled in, as for
+ * every dynamic event, and no other.
+ */
+#define KEEP_I UE_TRACEFS "/instances/st_keep_i"
+#define KEEP_I_ENABLE KEEP_I "/events/user_events/st_keep2/enable"
+
+TEST(delete_clears_no_buffer_later)
+{
+	struct user_status_reg r;
+	char *text;
+	uint32_t val;
+	int fd;
+
+	ue_enable("st_keep", 0);
+	ue_del("st_keep");
+	ue_write_file(UE_TRACEFS "/synthetic_events", "!st_keep_s", 1);
+	ue_write_file(UE_DYN, "!u:st_keep2", 1);
+	rmdir(KEEP_I);
+	ue_clear_trace();
+
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "st_keep u32 v", &r));
+	ASSERT_EQ(0, ue_enable("st_keep", 1));
+	val = 7;
+	EXPECT_EQ(8, ue_emit(fd, r.write_index, &val, sizeof(val)));
+	ASSERT_EQ(0, ue_enable("st_keep", 0));
+	close(fd);
+	ASSERT_EQ(0, ue_del("st_keep"));
+	EXPECT_EQ(1, trace_lines_with(" st_keep: v=7"));
+
+	/* a synthetic event enabled at the top, deleted by its own file */
+	ASSERT_EQ(0, ue_write_file(UE_TRACEFS "/synthetic_events",
+				   "st_keep_s u32 v", 1));
+	ASSERT_EQ(0, ue_write_file(UE_TRACEFS
+				   "/events/synthetic/st_keep_s/enable", "1", 0));
+	ASSERT_EQ(0, ue_write_file(UE_TRACEFS
+				   "/events/synthetic/st_keep_s/enable", "0", 0));
+	ASSERT_EQ(0, ue_write_file(UE_TRACEFS "/synthetic_events",
+				   "!st_keep_s", 1));
+
+	/* an unrelated delete through dynamic_events afterwards */
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:st_keep_flush u32 x", 1));
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "!u:st_keep_flush", 1));
+	EXPECT_EQ(1, trace_lines_with(" st_keep: v=7"));
+
+	/* one enabled in an instance, deleted through dynamic_events */
+	ASSERT_EQ(0, mkdir(KEEP_I, 0755));
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "u:st_keep2 u32 w", 1));
+	fd = ue_open();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ue_reg(fd, "st_keep2 u32 w", &r));
+	ASSERT_EQ(0, ue_write_file(KEEP_I_ENABLE, "1", 0));
+	val = 9;
+	EXPECT_EQ(8, ue_emit(fd, r.write_index, &val, sizeof(val)));
+	ASSERT_EQ(0, ue_write_file(KEEP_I_ENABLE, "0", 0));
+	close(fd);
+	text = ue_read_file(KEEP_I "/trace");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, " st_keep2: w=9"));
+	free(text);
+	ASSERT_EQ(0, ue_write_file(UE_DYN, "!u:st_keep2", 1));
+	text = ue_read_file(KEEP_I "/trace");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, " st_keep2: "));
+	free(text);
+	EXPECT_EQ(1, trace_lines_with(" st_keep: v=7"));
+	EXPECT_EQ(0, rmdir(KEEP_I));
+	ue_clear_trace();
 }
 
 /*
