@@ -599,13 +599,13 @@ static const struct weight unpriv_mix[] = {
 	{ OP_UE_MEM, 3 }, { OP_FORK, 4 }, { OP_PRIV, 6 },
 };
 
-static int draw(struct gen *g, const struct weight *m, int n)
+static int draw(struct rng *r, const struct weight *m, int n)
 {
 	int sum = 0, i, x;
 
 	for (i = 0; i < n; i++)
 		sum += m[i].w;
-	x = below(&g->r, sum);
+	x = below(r, sum);
 	for (i = 0; x >= m[i].w; i++)
 		x -= m[i].w;
 	return m[i].kind;
@@ -639,8 +639,8 @@ static void gen_op(struct gen *g, struct fz_op *op, bool unpriv)
 	struct text t = { op->text, 0, FZ_TEXT_MAX };
 	int k, scope, ev;
 
-	k = unpriv ? draw(g, unpriv_mix, ARRAY_SIZE(unpriv_mix)) :
-	    draw(g, root_mix, ARRAY_SIZE(root_mix));
+	k = unpriv ? draw(&g->r, unpriv_mix, ARRAY_SIZE(unpriv_mix)) :
+	    draw(&g->r, root_mix, ARRAY_SIZE(root_mix));
 	switch (k) {
 	case GEN_TRIGGER:
 		gen_trigger_op(g, op, &t);
@@ -732,6 +732,51 @@ static void gen_op(struct gen *g, struct fz_op *op, bool unpriv)
 }
 
 /*
+ * The operations of fz_records.c, drawn after the program from a stream
+ * of their own: each takes the place of a root worker's operation now
+ * and then (OP_NOP: it stays), so that the rest of every seed's programs
+ * stays as it was.  They are long (an instance made, a buffer filled), so
+ * about one root operation in twenty.
+ */
+static const struct weight late_mix[] = {
+	{ OP_NOP, 100 }, { OP_RECREATE, 2 }, { OP_READBACK, 2 }, { OP_LOSS, 2 },
+};
+
+static void gen_records(struct rng *r, struct fz_op *op, int k)
+{
+	struct text t = { op->text, 0, FZ_TEXT_MAX };
+	int scope = below(r, FZ_INSTANCES + 1);
+	char pre[32];
+
+	op->kind = k;
+	memset(op->arg, 0, sizeof(op->arg));
+	if (k == OP_LOSS) {
+		/* the filter; beside a histogram; the histogram alone */
+		op->arg[0] = below(r, 3);
+		op->arg[1] = chance(r, 2);	/* 8 KiB sub-buffers, 5000 bytes */
+		op->arg[2] = rnd(r);
+		op->arg[3] = below(r, 2);	/* remote write */
+		op->arg[4] = below(r, 2);	/* the CPU it fills */
+		snprintf(op->path, sizeof(op->path), "instances/fz_l%u", op->worker);
+		add(&t, "%sn == 1%s", op->arg[0] == 2 ? "disabled, " : "",
+		    op->arg[0] ? ", hist:keys=n:t0=common_timestamp" : "");
+		set_text(op, &t);
+		return;
+	}
+	op->arg[0] = below(r, fz_n_rec_old_defs);
+	op->arg[1] = below(r, 3);	/* DIAG_IOCSDEL, "!u:", last fd closed */
+	op->arg[2] = rnd(r);
+	op->arg[3] = below(r, fz_n_rec_new_defs);
+	/* remote write, b by dynamic_events, c by dynamic_events, c's def */
+	op->arg[4] = below(r, 16);
+	op->arg[5] = scope;
+	scope_prefix(scope, pre, sizeof(pre));
+	snprintf(op->path, sizeof(op->path), "%strace", pre);
+	add(&t, "fz_d%ua %s", op->worker, fz_rec_old_defs[op->arg[0]].body);
+	set_text(op, &t);
+}
+
+/*
  * Set pieces: states a random program reaches too rarely for a default
  * run to see them, written by worker 0 at its first steps of one epoch
  * in three.  A map keyed by time stamp, of the smallest size, fills up
@@ -785,7 +830,8 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		 int n_workers, int steps)
 {
 	struct gen *g = calloc(1, sizeof(*g));
-	int s, w, i = 0;
+	struct rng late;
+	int s, w, i = 0, k;
 
 	if (!g)
 		return -1;
@@ -813,6 +859,13 @@ int fz_gen_epoch(struct fz_epoch *ep, uint64_t seed, uint32_t epoch,
 		}
 	}
 	/* drawn after the program: the programs of every seed stay as they were */
+	late.s = seed ^ ((uint64_t)epoch * 0x9e3779b97f4a7c15ULL) ^ 0x7265636f726473ULL;
+	rnd(&late);
+	for (i = 0; i < ep->n_ops; i++) {
+		k = draw(&late, late_mix, ARRAY_SIZE(late_mix));
+		if (k != OP_NOP && ep->ops[i].worker != FZ_UNPRIV)
+			gen_records(&late, &ep->ops[i], k);
+	}
 	if (chance(&g->r, 3) || fz_contention)
 		gen_set_piece(g, ep);
 	free(g);

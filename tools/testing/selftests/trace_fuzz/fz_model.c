@@ -95,6 +95,35 @@ const struct fz_def fz_eprobe_defs[] = {
 
 const int fz_n_eprobe_defs = ARRAY_SIZE(fz_eprobe_defs);
 
+/*
+ * What OP_RECREATE and OP_READBACK register (fz_records.c): an event
+ * whose first fields are numbers, written with values that read as loc
+ * words point far outside a record, and, once it is deleted, a user
+ * event and a synthetic event whose loc words lie where those numbers
+ * were, which a kernel giving them the deleted event's type would read
+ * its records with.  kinds: a letter a field, 'u' u32, 'x' u64, 'd'
+ * __data_loc char[], 'r' __rel_loc char[].
+ */
+const struct fz_rec_def fz_rec_old_defs[] = {
+	{ "u32 off; u32 len", "uu" },
+	{ "u32 off; u32 len; __data_loc char[] d", "uud" },
+	{ "u32 off; u32 len; __rel_loc char[] r", "uur" },
+	{ "u32 off; u32 len; __data_loc char[] d; __rel_loc char[] r", "uudr" },
+};
+
+const int fz_n_rec_old_defs = ARRAY_SIZE(fz_rec_old_defs);
+
+const struct fz_rec_def fz_rec_new_defs[] = {
+	{ "__data_loc char[] s; __rel_loc char[] t", "dr" },
+	{ "__rel_loc char[] t; u32 n", "ru" },
+	{ "u64 x; __data_loc char[] s", "xd" },
+};
+
+const int fz_n_rec_new_defs = ARRAY_SIZE(fz_rec_new_defs);
+
+/* Synthetic: a "char s[]" is a __data_loc word in the record's first bytes */
+const char *const fz_rec_synth_defs[] = { "char s[]", "char s[]; u64 v" };
+
 /* The fields of the canonical definitions, in the same order */
 static const struct fz_field ue_fields[][FZ_MAX_FIELDS] = {
 	{ U32("a"), U64("b"), COMM("s"),

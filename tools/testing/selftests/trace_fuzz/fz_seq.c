@@ -26,7 +26,8 @@
 const char *const fz_kind_name[OP_KINDS] = {
 	"nop", "write", "mkdir", "rmdir", "read", "perf", "exec", "ue-open",
 	"ue-reg", "ue-unreg", "ue-del", "ue-write", "ue-status", "ue-mem",
-	"fork", "text", "oracle", "fault", "priv",
+	"fork", "text", "oracle", "fault", "priv", "recreate", "readback",
+	"loss",
 };
 
 const char *const fz_role_name[ROLE_COUNT] = {

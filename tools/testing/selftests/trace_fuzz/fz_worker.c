@@ -112,6 +112,12 @@ void fz_apply(struct fz_worker *w, const struct fz_op *op)
 		if (w->unpriv)
 			fz_priv_apply(w, op);
 		break;
+	case OP_RECREATE:
+	case OP_READBACK:
+	case OP_LOSS:
+		if (!w->unpriv)
+			fz_records_apply(w, op);
+		break;
 	}
 	w->cur = NULL;
 }

@@ -18,6 +18,8 @@
  *   6  fz_worker.c      a worker's state; each operation to the file for it
  *   5  fz_ue.c          user_events: registrations, writes, enablers, fork
  *      fz_oracle.c      writes whose outcome the ABI predicts exactly
+ *      fz_records.c     records of deleted events, hostile records read
+ *                       back, loss counts: exact outcomes too
  *      fz_text_apply.c  single inputs, applied to their entries
  *   4  fz_exec.c        operations on tracefs files, perf, exec; also
  *                       fz_event_id() and fz_wait_child() for layer 5
@@ -160,6 +162,16 @@ const struct fz_field *fz_synth_fields(int def, int *nf);
 int fz_event_by_name(const char *sys, const char *name);
 void fz_model_init(void);
 
+/* An event of fz_records.c: its fields, and their kinds, a letter each */
+struct fz_rec_def {
+	const char *body;
+	const char *kinds;
+};
+
+extern const struct fz_rec_def fz_rec_old_defs[], fz_rec_new_defs[];
+extern const int fz_n_rec_old_defs, fz_n_rec_new_defs;
+extern const char *const fz_rec_synth_defs[];
+
 /* Instances the programs make ("instances/fz_i<n>") */
 #define FZ_INSTANCES 2
 /* user_events groups they make ("user_events_groups/fz_g<n>") */
@@ -187,6 +199,9 @@ enum fz_kind {
 	OP_ORACLE,	/* a write whose outcome the ABI predicts */
 	OP_FAULT,	/* a creation with fail-nth arg0, then checked */
 	OP_PRIV,	/* something the unprivileged worker must not do */
+	OP_RECREATE,	/* an event deleted with records left, others made */
+	OP_READBACK,	/* hostile records read back by trace, pipe, perf */
+	OP_LOSS,	/* writes a filter rejects, with loss counts */
 	OP_KINDS
 };
 
@@ -268,6 +283,8 @@ struct fz_worker {
 	uint8_t tbit[FZ_ENABLERS];
 	int ntaddr;
 	int ofd, opf;		/* the oracle's fd and perf event */
+	/* the word of fz_records.c's remote-write registrations */
+	uint64_t rec_word;
 	uint32_t oidx;		/* its write index */
 	int dyn_fd;		/* unprivileged: dynamic_events, opened as root */
 	int root_data;		/* unprivileged: user_events_data, opened as root */
@@ -347,6 +364,9 @@ void fz_child_main(int argc, char **argv);
 void fz_oracle_apply(struct fz_worker *w, const struct fz_op *op);
 void fz_oracle_init(struct fz_worker *w);
 extern int fz_oracle_id;
+
+/* fz_records.c */
+void fz_records_apply(struct fz_worker *w, const struct fz_op *op);
 
 /* fz_exec.c */
 void fz_exec_apply(struct fz_worker *w, const struct fz_op *op);
