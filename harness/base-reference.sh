@@ -11,7 +11,8 @@
 #
 # Making them takes a build of the base kernel (18 minutes on two cores)
 # and 20 minutes of its VM, so both are recorded in the tree,
-# tests/reference/{event_layer,ftrace-base}-ARCH.*, each under a key made
+# tests/reference/{event_layer,ftrace-base}-ARCH.* (kbase-KBASE/ below it
+# for a base other than the default), each under a key made
 # of what decides it: the base's version (and KSRC), its configuration
 # fragments, the VM's init, and the script run there (event_layer.sh;
 # ftracetest.sh with the tests not run).  A recorded file whose key is
@@ -21,15 +22,19 @@
 # anew, to be committed with the change that moved the key.
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$B/reference" "$ROOT/tests/reference"
+# The default base's records are in tests/reference/, another base's in
+# tests/reference/kbase-KBASE/.
+refdir=$ROOT/tests/reference
+[ "$KBASE" = "$KBASE_DEFAULT" ] || refdir=$refdir/kbase-$KBASE
+mkdir -p "$B/reference" "$refdir"
 again=${TS_REFERENCE_AGAIN:-0}
 common=$( (echo "$(base_version "$(base_tree)") ${KSRC:-}"
 	cat $(variant_fragments base) "$ROOT/harness/vm/init") | sha1sum | cut -c1-16)
 
 layer_script=$ROOT/tests/compare/event_layer.sh
-layer_rec=$ROOT/tests/reference/event_layer-$TS_ARCH.txt.xz
+layer_rec=$refdir/event_layer-$TS_ARCH.txt.xz
 layer_key=$( (echo "$common"; cat "$layer_script") | sha1sum | cut -c1-16)
-ftrace_rec=$ROOT/tests/reference/ftrace-base-$TS_ARCH.txt
+ftrace_rec=$refdir/ftrace-base-$TS_ARCH.txt
 ftrace_key=$( (echo "$common"; cat "$ROOT/harness/vm/ftracetest.sh"
 	grep '^[^#][^:]*: *not run:' "$ROOT/tests/ftrace.list" || true) | sha1sum | cut -c1-16)
 
