@@ -371,6 +371,11 @@ int dyn_event_create(const char *cmd, struct dyn_event_operations *kind)
 	return kind->create(cmd);
 }
 
+/* error_log keeps a pointer to the table, read when the log is */
+static const char * const dyn_event_errs[] = {
+	"No matching dynamic event type",
+};
+
 /* One dynamic_events line: a delete, or a definition some kind takes. */
 static int dyn_event_command(const char *line)
 {
@@ -387,8 +392,12 @@ static int dyn_event_command(const char *line)
 				break;
 		}
 	}
+	if (err != -ECANCELED)
+		return err;
 	/* no kind recognised the line */
-	return err == -ECANCELED ? -EINVAL : err;
+	tracing_log_err(NULL, "dynevent", line, (const char **)dyn_event_errs,
+			0, 0);
+	return -EINVAL;
 }
 
 void *dyn_event_seq_start(struct seq_file *seq, loff_t *index)
