@@ -36,7 +36,8 @@ layer_rec=$refdir/event_layer-$TS_ARCH.txt.xz
 layer_key=$( (echo "$common"; cat "$layer_script") | sha1sum | cut -c1-16)
 ftrace_rec=$refdir/ftrace-base-$TS_ARCH.txt
 ftrace_key=$( (echo "$common"; cat "$ROOT/harness/vm/ftracetest.sh"
-	grep '^[^#][^:]*: *not run:' "$ROOT/tests/ftrace.list" || true) | sha1sum | cut -c1-16)
+	grep '^[^#][^:]*: *not run:' "$ROOT/tests/ftrace.list" || true
+	ftrace_kbase_reasons | grep '^[^#][^:]*: *not run:' || true) | sha1sum | cut -c1-16)
 
 # recorded FILE KEY - the key FILE was recorded under is KEY
 recorded() {
@@ -95,7 +96,7 @@ start=$(date +%s)
 TS_QUIET=1 TS_INITRD=$B/initramfs-job.cpio "$ROOT/harness/vm.sh" base compare ftrace-base \
 	quiet kunit.enable=0
 oops=$(tr -d '\r' < "$B/logs/ftrace-base.out" | sed -n 's/^TSFTRACE-OOPS //p')
-[ -z "$oops" ] || die "the base kernel died in ftrace/$oops (build/logs/ftrace-base.console): if it is the base's own bug, tests/ftrace.list names the test 'not run:' with the reason"
+[ -z "$oops" ] || die "the base kernel died in ftrace/$oops (build/logs/ftrace-base.console): if it is the base's own bug, tests/ftrace.list (tests/ftrace-kbase-$KBASE.list for one base) names the test 'not run:' with the reason"
 grep -q TS-DONE "$B/logs/ftrace-base.out" || die "the base's ftracetest run did not finish: see build/logs/ftrace-base.console"
 ref=$B/reference/ftrace-base.txt
 tr -d '\r' < "$B/logs/ftrace-base.out" | sed -n 's/^TSFTRACE //p' > "$ref"

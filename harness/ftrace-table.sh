@@ -61,7 +61,7 @@ for line in open(lst):
     if not m:
         print('tests/ftrace.list: cannot read %r' % line)
         sys.exit(1)
-    reasons[m.group(1)] = m.group(2)
+    reasons.setdefault(m.group(1), m.group(2))
 bad = 0
 print('%-58s %-11s %-11s %s' % ('test', 'base', 'ours', 'tests/ftrace.list'))
 count = {}

@@ -450,11 +450,21 @@ foreign_root() {
 
 # ftrace_reasons - the reasons of the upstream ftrace tests that do not
 # pass on the base (the "PATH: reason" lines read by harness/vm/ftracetest.sh
-# and ftrace-table.sh): those of every architecture, tests/ftrace.list,
-# then the VM architecture's own, tests/ftrace-$TS_ARCH.list if there is one.
+# and ftrace-table.sh, where a test's first line counts): on a base other
+# than the default, its own first, tests/ftrace-kbase-$KBASE.list; those of
+# every architecture, tests/ftrace.list; then the VM architecture's own,
+# tests/ftrace-$TS_ARCH.list if there is one.
 ftrace_reasons() {
+	ftrace_kbase_reasons
 	cat "$ROOT/tests/ftrace.list"
 	if [ -f "$ROOT/tests/ftrace-$TS_ARCH.list" ]; then cat "$ROOT/tests/ftrace-$TS_ARCH.list"; fi
+}
+
+# ftrace_kbase_reasons - tests/ftrace-kbase-$KBASE.list on a base other
+# than the default, when there is one
+ftrace_kbase_reasons() {
+	local f=$ROOT/tests/ftrace-kbase-$KBASE.list
+	if [ "$KBASE" != "$KBASE_DEFAULT" ] && [ -f "$f" ]; then cat "$f"; fi
 }
 
 # owned_files - every file of ours that exists, from the components'
