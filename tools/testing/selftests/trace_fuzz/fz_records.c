@@ -102,20 +102,7 @@ static int count(const char *text, const char *needle)
  */
 static void read_pipe(const char *path, char *buf, size_t n)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK), k;
-	ssize_t got, total = 0;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return;
-	for (k = 0; k < 64 && total < (ssize_t)n - 1; k++) {
-		got = read(fd, buf + total, n - 1 - total);
-		if (got <= 0)
-			break;
-		total += got;
-	}
-	buf[total] = '\0';
-	close(fd);
+	fz_read_file_flags(path, buf, n, O_NONBLOCK);
 }
 
 /* ---- OP_READBACK, OP_RECREATE ---- */

@@ -68,10 +68,15 @@ int fz_write_file(const char *path, const void *data, size_t len, int flags)
 	return ret;
 }
 
-/* Read up to n - 1 bytes of path into buf, NUL-terminated */
-int fz_read_file(const char *path, char *buf, size_t n)
+/*
+ * Read up to n - 1 bytes of path, opened with O_RDONLY | flags, into
+ * buf, NUL-terminated.  With O_NONBLOCK a file that waits for data
+ * (trace_pipe) gives what it has now: the first read that finds nothing
+ * ends it.
+ */
+int fz_read_file_flags(const char *path, char *buf, size_t n, int flags)
 {
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | flags);
 	ssize_t got, total = 0;
 
 	buf[0] = '\0';
@@ -83,4 +88,9 @@ int fz_read_file(const char *path, char *buf, size_t n)
 	buf[total] = '\0';
 	close(fd);
 	return total;
+}
+
+int fz_read_file(const char *path, char *buf, size_t n)
+{
+	return fz_read_file_flags(path, buf, n, 0);
 }

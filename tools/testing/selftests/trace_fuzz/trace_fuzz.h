@@ -351,6 +351,7 @@ extern int fz_kmemleak_every;		/* -m: a scan every that many epochs */
 uint64_t fz_now_ns(void);
 int fz_write_file(const char *path, const void *data, size_t len, int flags);
 int fz_read_file(const char *path, char *buf, size_t n);
+int fz_read_file_flags(const char *path, char *buf, size_t n, int flags);
 
 /* fz_ue.c */
 void fz_ue_apply(struct fz_worker *w, const struct fz_op *op);
