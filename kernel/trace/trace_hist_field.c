@@ -125,9 +125,14 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 		hist_field_pseudo(f, hist_pseudo[i].kind);
 	} else {
 		field = trace_find_event_field(b->call, name);
-		/* "cpu" and "stacktrace" are the old names of the common ones */
+		/*
+		 * "cpu", "comm" and "stacktrace" (and "CPU", "COMM"), the
+		 * filter's names, are the common ones here too
+		 */
 		if (field && !field->size && field->filter_type == FILTER_CPU)
 			hist_field_pseudo(f, HIST_FIELD_CPU);
+		else if (field && !field->size && field->filter_type == FILTER_COMM)
+			hist_field_pseudo(f, HIST_FIELD_COMM);
 		else if (field && !field->size &&
 			 field->filter_type == FILTER_STACKTRACE)
 			hist_field_pseudo(f, HIST_FIELD_CALLER);

@@ -198,6 +198,15 @@ static void hist_test_numbers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_CPU);
 	KUNIT_EXPECT_STREQ(test, f->type, "unsigned int");
 	KUNIT_EXPECT_EQ(test, f->size, 4);
+	/* common_comm by the filter's name, unless the event has its own */
+	f = hist_test_bind(test, "COMM", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_COMM);
+	KUNIT_EXPECT_EQ(test, f->size, TASK_COMM_LEN);
+	f = hist_test_bind(test, "comm", HIST_ROLE_KEY, &err);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_STR);
+	KUNIT_EXPECT_EQ(test, f->size, 8);
 	f = hist_test_bind(test, "common_stacktrace", HIST_ROLE_KEY, &err);
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	KUNIT_EXPECT_EQ(test, f->kind, HIST_FIELD_CALLER);
@@ -316,7 +325,8 @@ static const struct {
 	/* a field named with its event: only this event's */
 	{ "hist_test.ev.s8v.hex", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
 	{ "hist_test.other.s8v", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
-	{ "COMM", HIST_ROLE_KEY, 0, HIST_ERR_FIELD_NOT_FOUND },
+	{ "COMM", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	{ "COMM.log2", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "s8v+nosuch", HIST_ROLE_VAL, 4, HIST_ERR_FIELD_NOT_FOUND },
 	{ "mac", HIST_ROLE_KEY, 0, HIST_ERR_HIST_CREATE_FAIL },
 	{ "s8v.execname", HIST_ROLE_KEY, 4, HIST_ERR_BAD_FIELD_MODIFIER },
@@ -396,6 +406,7 @@ static void hist_test_listing(struct kunit *test)
 	static const char * const cases[][2] = {
 		{ "s8v.hex", "s8v.hex" },
 		{ "cpu", "common_cpu" },
+		{ "COMM", "common_comm" },
 		{ "stacktrace", "common_stacktrace" },
 		{ "common_stacktrace.hex", "common_stacktrace" },
 		{ "u64v.bucket=0x10", "u64v.buckets=16" },

@@ -1,10 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# common_comm, the comm of the task an event fires in (later mainline
-# kernels' generic field), in histograms and filters: a string key
-# sorted by name, "comm" still unknown there, a variable passed
-# to a synthetic event's char[16], a filter on it, and modifiers that
-# make no sense on a string refused.
+# common_comm, the comm of the task an event fires in, in histograms
+# and filters: a string key sorted by name, "comm" and "COMM" its other
+# names, a variable passed to a synthetic event's char[16], a filter on
+# it, and modifiers that make no sense on a string refused.
 . /tests/lib.sh
 P=$T/events/ftrace/print
 F=$T/events/sched/sched_process_fork
@@ -39,10 +38,19 @@ expect_eq "entries" "$(printf '%s\n' \
 	"$(grep '^{' $P/hist)"
 echo > $P/trigger
 
-# "comm" and "COMM", the filter's names, stay unknown to histograms,
-# as on the base
-refused $P/trigger $PL 'hist:keys=comm' "Couldn't find field" 10
-refused $P/trigger $PL 'hist:keys=COMM' "Couldn't find field" 10
+# "comm" and "COMM", the filter's names, are common_comm in histograms
+# too, on an event without a field of that name, and listed by that name
+for n in comm COMM; do
+	add $P/trigger "hist:keys=$n"
+	mark delta
+	expect_eq "$n listing" \
+		"hist:keys=common_comm:vals=hitcount:sort=hitcount:size=2048 [active]" \
+		"$(cat $P/trigger)"
+	expect_eq "$n entry" \
+		"{ common_comm: delta                                              } hitcount:          1" \
+		"$(grep '^{' $P/hist)"
+	echo > $P/trigger
+done
 
 # in the histogram's filter
 add $P/trigger 'hist:keys=common_comm if common_comm ~ "g*"'
