@@ -17,12 +17,12 @@
 
 #ifdef CONFIG_USER_EVENTS
 
-void user_event_mm_fork(struct task_struct *child, unsigned long clone_flags);
+void user_event_mm_fork(struct task_struct *child, u64 clone_flags);
 void user_event_mm_drop(struct task_struct *task);
 
 /* dup_task_struct() copied the parent's pointer: give the child its own */
 static inline void user_events_fork(struct task_struct *child,
-				    unsigned long clone_flags)
+				    u64 clone_flags)
 {
 	if (child->user_event_mm)
 		user_event_mm_fork(child, clone_flags);
@@ -43,7 +43,7 @@ static inline void user_events_exit(struct task_struct *task)
 #else /* !CONFIG_USER_EVENTS */
 
 static inline void user_events_fork(struct task_struct *child,
-				    unsigned long clone_flags)
+				    u64 clone_flags)
 {
 }
 

@@ -328,7 +328,7 @@ int user_event_enabler_remove(struct user_event_group *group,
  * a consumer change between that copy and this list copy reaches only
  * the parent (pending words are synced in the child too).
  */
-void user_event_mm_fork(struct task_struct *child, unsigned long clone_flags)
+void user_event_mm_fork(struct task_struct *child, u64 clone_flags)
 {
 	struct user_event_mm *parent = child->user_event_mm, *umm;
 	struct user_event_enabler *e, *copy;
