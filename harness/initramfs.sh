@@ -64,7 +64,12 @@ cp "$ROOT/tests/ftrace-debug.list" "$root/tests/"
 # that hold ours to it.
 if [ -d "$B/reference" ]; then cp -r "$B/reference" "$root/tests/reference"; fi
 cp -r "$B/progs/kselftest" "$B/progs/samples" "$B/progs/bench" "$root/"
+# ftracetest from the base's sources, with the programs its Makefile
+# builds (programs.sh)
 cp -r "$(base_tree)/tools/testing/selftests/ftrace/." "$root/ftrace/"
+for f in $(sed -n 's/^TEST_GEN_FILES *:*= *//p' "$root/ftrace/Makefile"); do
+	if [ -f "$B/progs/ftrace/ftrace/$f" ]; then cp "$B/progs/ftrace/ftrace/$f" "$root/ftrace/"; fi
+done
 # Upstream tests that assert a limit ours raises on purpose run on ours as
 # tests/ftrace-adapted/PATH.sed rewrites them (each file says why); the
 # base's reference run (TS_FTRACE_ORIGINAL=1) has them as they are.

@@ -70,8 +70,15 @@ if [ "$(cat "$obj/kselftest/.ts-uapi" 2>/dev/null)" != "$uapi" ]; then
 	ksft TARGETS="$ksft_targets trace_fuzz" clean
 	mkdir -p "$obj/kselftest" && echo "$uapi" > "$obj/kselftest/.ts-uapi"
 fi
-rm -rf "$out/kselftest"
+rm -rf "$out/kselftest" "$out/ftrace"
 ksft TARGETS="$ksft_targets" KSFT_INSTALL_PATH="$out/kselftest" install
+# The programs ftracetest's own tests run (TEST_GEN_FILES of the base's
+# ftrace folder: poll, for trigger/trigger-hist-poll.tc), built by its
+# Makefile into a folder of their own, since the VM runs ftracetest from
+# the base's sources (initramfs.sh lays them beside them).
+if grep -q '^TEST_GEN_FILES' "$src/tools/testing/selftests/ftrace/Makefile"; then
+	ksft TARGETS=ftrace KSFT_INSTALL_PATH="$out/ftrace" install
+fi
 # user_events for 32-bit programs on the 64-bit kernel, when it runs
 # them (CONFIG_COMPAT): the same selftests built again by their Makefile
 # with Debian's 32-bit cross compiler and C library (static), in their
