@@ -6,17 +6,16 @@
 # repeat exactly from run to run), and print the ratios.  BENCH=name runs
 # only the program bench/name.c.
 #
-# The two kernels are built -O2 (config/o2.config), as distributions build
-# theirs: ours-o2 and base-o2.  OPT=s measures the -Os kernels of the
-# tests instead (ours and base).
+# The two kernels are those of the tests, built -O2 as distributions build
+# theirs (config/tracing.config).
 . "$(dirname "$0")/lib.sh"
 
-kernels=$(opt_kernels 2)
+kernels=$(opt_kernels)
 for v in $kernels; do "$ROOT/harness/build-kernel.sh" "$v"; done
 "$ROOT/harness/programs.sh"
 "$ROOT/harness/initramfs.sh"
 for v in $kernels; do
-	log=bench-${v%-o2}
+	log=bench-$v
 	say "benchmarks on the $v kernel (QEMU -icount shift=0,sleep=off)"
 	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 "$ROOT/harness/vm.sh" "$v" bench "$log" \
 		quiet kunit.enable=0 norandmaps nokaslr ${BENCH:+ts.test=$BENCH}

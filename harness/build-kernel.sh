@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # build-kernel.sh VARIANT - configure and build bzImage for ours, base, debug,
-# coverage, kcsan, lttng, or make bench's ours-o2 and base-o2.
+# coverage, kcsan or lttng.
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?variant}
@@ -11,10 +11,10 @@ obj=$(variant_obj "$variant")
 frags=$(variant_fragments "$variant")
 # shellcheck disable=SC2207
 margs=($(variant_make_args "$variant"))
-# Another base than the default is named with its Debian version, which
-# base_fetch chose, and keeps it beside its objects.
+# The base is named with its Debian version, which base_fetch chose, and
+# keeps it beside its objects.
 debver=
-if [ "$KBASE" != "$KBASE_DEFAULT" ] && [ -z "${KSRC:-}" ]; then
+if [ -z "${KSRC:-}" ]; then
 	debver=$(base_debian_version)
 fi
 say "$variant kernel: base $BASE_PKG, version $(base_version "$src")${debver:+ (Debian $debver)}, objects in ${obj#$ROOT/}"

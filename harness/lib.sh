@@ -14,19 +14,18 @@ TS_ARCH=${TS_ARCH:-${ARCH:-x86_64}}
 unset ARCH CROSS_COMPILE MAKEFLAGS MAKEOVERRIDES MFLAGS
 export TS_ARCH
 # The base: Debian's linux-source-$KBASE.  KBASE_DEFAULT is the one place
-# the series' base version is named; KBASE=7.2 selects the port in
-# progress.  Every name that depends on the base (its packages, its tree
-# in $CACHE, its build folder) derives from KBASE.
-KBASE_DEFAULT=6.12
+# the series' base version is named.  Every name that depends on the base
+# (its packages, its tree in $CACHE, its build folder) derives from KBASE;
+# the port to the next release adds its case here and builds beside the
+# default with KBASE=VERSION (README, "Moving to the next release").
+KBASE_DEFAULT=7.2
 KBASE=${KBASE:-$KBASE_DEFAULT}
 case $KBASE in
-# from the machine's own apt sources (bookworm-security)
-6.12) KBASE_SUITES= ;;
 # not in bookworm: fetched from these suites of the machine's Debian
 # mirror, with an apt state of the harness's own (base_fetch), the first
 # suite that has it (apt's candidate: unstable's unless it is gone)
 7.2) KBASE_SUITES="unstable trixie-backports" ;;
-*) printf 'error: KBASE=%s: 6.12 (the default) or 7.2\n' "$KBASE" >&2; exit 1 ;;
+*) printf 'error: KBASE=%s: 7.2 is the base\n' "$KBASE" >&2; exit 1 ;;
 esac
 export KBASE
 # build/ holds the x86_64 outputs and the laid-over tree (build/src) every
@@ -340,7 +339,7 @@ kmake() {
 }
 
 # Build variants: where the sources and objects live and which fragments apply.
-variant_src() { case $1 in base | base-o2) base_tree ;; *) echo "$SRC" ;; esac; }
+variant_src() { case $1 in base) base_tree ;; *) echo "$SRC" ;; esac; }
 variant_obj() { echo "$B/obj-$1"; }
 # variant_fragments VARIANT - the fragments of VARIANT's kernel, then the
 # base's own when it has one (config/kbase-KBASE.config: the options
@@ -363,11 +362,8 @@ variant_fragments_of() {
 	debug) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/debug.config $rtc" ;;
 	coverage) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/coverage.config" ;;
 	kcsan) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/kcsan.config $rtc" ;;
-	# make bench-lttng's, -O2 as make bench's
-	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config $ROOT/config/o2.config" ;;
-	# make bench's kernels, -O2 as distributions build them
-	ours-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/o2.config" ;;
-	base-o2) echo "$ROOT/config/tracing.config $arch $ROOT/config/o2.config" ;;
+	# make bench-lttng's
+	lttng) echo "$ROOT/config/tracing.config $arch $ROOT/config/ours.config $ROOT/config/lttng.config" ;;
 	*) die "unknown variant $1" ;;
 	esac
 }
@@ -383,14 +379,12 @@ ours_syms() {
 	done | sort -u | grep . || die "no function of ours found in the $1 kernel's objects"
 }
 
-# opt_kernels DEFAULT - the kernels make bench and make profile compare, by
-# OPT (else DEFAULT): 2, the -O2 pair (ours-o2 base-o2); s, the tests' -Os
-# pair (ours base)
+# opt_kernels - the kernels make bench and make profile compare: those of
+# the tests, built -O2 as Debian builds its kernels (config/tracing.config)
 opt_kernels() {
-	case ${OPT:-$1} in
-	2) echo "ours-o2 base-o2" ;;
-	s) echo "ours base" ;;
-	*) die "OPT=$OPT: 2 (-O2) or s (-Os)" ;;
+	case ${OPT:-2} in
+	2) echo "ours base" ;;
+	*) die "OPT=$OPT: every kernel is built -O2 (config/tracing.config)" ;;
 	esac
 }
 

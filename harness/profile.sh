@@ -15,11 +15,10 @@
 # time: the figures repeat exactly and show where a benchmark's cost is.
 #
 # Output: one table per kernel in build/logs/profile-<kernel>.txt, shown
-# side by side.  OPT=2 profiles make bench's -O2 kernels (ours-o2 and
-# base-o2) instead of the tests' -Os ones.
+# side by side: the kernels of the tests and of make bench, built -O2.
 . "$(dirname "$0")/lib.sh"
 
-read -r ours base <<< "$(opt_kernels s)"
+read -r ours base <<< "$(opt_kernels)"
 
 script=${1:-} func=${2:-} base_func=${3:-${2:-}}
 [ -n "$script" ] && [ -f "$script" ] && [ -n "$func" ] ||
@@ -63,7 +62,7 @@ PY
 
 port=$((20000 + RANDOM % 10000))
 for k in $ours $base; do
-	v=${k%-o2}
+	v=$k
 	out=$B/logs/profile-$v
 	rm -f "$out.out"
 	TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 TS_INITRD=$B/initramfs-job.cpio \

@@ -24,8 +24,10 @@
 
 /*
  * Tracepoints: one per event, with the registration callbacks of the _FN
- * forms.  A TP_CONDITION() is the tracepoint's business where it is
- * declared (linux/tracepoint.h), not here.
+ * and syscall forms.  A TP_CONDITION() is the tracepoint's business where
+ * it is declared (linux/tracepoint.h), not here.  A bare tracepoint of
+ * DECLARE_TRACE() is named with a _tp suffix, one of
+ * DECLARE_TRACE_EVENT() as its event would be.
  */
 #define __te_tp(ev, pr, ar)		DEFINE_TRACE(ev, PARAMS(pr), PARAMS(ar))
 #define __te_tp_fn(ev, pr, ar, on, off)					\
@@ -33,7 +35,13 @@
 
 #include "stages/forms.h"
 #define DECLARE_EVENT_CLASS(...)
-#define DECLARE_TRACE(ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#define DECLARE_EVENT_SYSCALL_CLASS(...)
+#define DECLARE_TRACE(ev, pr, ar)	__te_tp(ev##_tp, PARAMS(pr), PARAMS(ar))
+#define DECLARE_TRACE_CONDITION(ev, pr, ar, ...)			\
+	__te_tp(ev##_tp, PARAMS(pr), PARAMS(ar))
+#define DECLARE_TRACE_EVENT(ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
+#define DECLARE_TRACE_EVENT_CONDITION(ev, pr, ar, ...)			\
+	__te_tp(ev, PARAMS(pr), PARAMS(ar))
 #define DEFINE_EVENT(cls, ev, pr, ar)	__te_tp(ev, PARAMS(pr), PARAMS(ar))
 #define DEFINE_EVENT_CONDITION(cls, ev, pr, ar, ...)			\
 	__te_tp(ev, PARAMS(pr), PARAMS(ar))
@@ -50,6 +58,15 @@
 #define TRACE_EVENT_FN_COND(ev, pr, ar, co, st, as, pt, on, off)	\
 	__te_tp_fn(ev, PARAMS(pr), PARAMS(ar), on, off)
 #define TRACE_EVENT_NOP(...)
+#define TRACE_EVENT_SYSCALL(ev, pr, ar, st, as, pt, on, off)		\
+	DEFINE_TRACE_SYSCALL(ev, on, off, PARAMS(pr), PARAMS(ar))
+
+/* The Rust helpers that call the tracepoints, when the file asks */
+#ifdef CREATE_RUST_TRACE_POINTS
+#undef DEFINE_RUST_DO_TRACE
+#define DEFINE_RUST_DO_TRACE(ev, pr, ar)				\
+	__DEFINE_RUST_DO_TRACE(ev, PARAMS(pr), PARAMS(ar))
+#endif
 
 /* Where the header is: TRACE_INCLUDE(TRACE_INCLUDE_FILE) names it */
 #undef TRACE_INCLUDE
@@ -71,6 +88,12 @@
 /* Bare tracepoints have no event */
 #undef DECLARE_TRACE
 #define DECLARE_TRACE(...)
+#undef DECLARE_TRACE_CONDITION
+#define DECLARE_TRACE_CONDITION(...)
+#undef DECLARE_TRACE_EVENT
+#define DECLARE_TRACE_EVENT(...)
+#undef DECLARE_TRACE_EVENT_CONDITION
+#define DECLARE_TRACE_EVENT_CONDITION(...)
 
 #ifdef TRACEPOINTS_ENABLED
 #include <trace/trace_events.h>
@@ -83,6 +106,10 @@
 #undef __te_include
 #undef __te_tp
 #undef __te_tp_fn
+#ifdef CREATE_RUST_TRACE_POINTS
+#undef DEFINE_RUST_DO_TRACE
+#define DEFINE_RUST_DO_TRACE(ev, pr, ar)
+#endif
 
 #ifdef __TE_OWN_INCLUDE_FILE
 #undef TRACE_INCLUDE_FILE

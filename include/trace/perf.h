@@ -5,16 +5,18 @@
  * to the perf events attached on this CPU (and to BPF programs).  A class
  * whose TP_ARGS() name a target task (__perf_task()) is also delivered to
  * that task's events, so it goes on with an empty list.  __perf_count()
- * sets how many events one hit counts as.
+ * sets how many events one hit counts as.  @enter runs first, as in
+ * __TE_PROBE().
  */
 #ifndef _TRACE_PERF_H
 #define _TRACE_PERF_H
 
 #ifdef CONFIG_PERF_EVENTS
 
-#define __TE_PERF_PROBE(cls, pr, ar, st, as)				\
+#define __TE_PERF_PROBE(cls, pr, ar, st, as, enter)			\
 	static notrace void perf_trace_##cls(void *__data, pr)		\
 	{								\
+		enter;							\
 		struct trace_event_data_offsets_##cls __maybe_unused __offs; \
 		struct trace_event_call *__te_ec = __data;		\
 		struct task_struct *__te_task = NULL;			\

@@ -59,7 +59,7 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 		   trace_custom_event_raw_##cls,			\
 		   trace_custom_event_data_offsets_##cls,		\
 		   trace_custom_event_get_offsets_##cls, PARAMS(pr),	\
-		   PARAMS(ar), st, PARAMS(as))				\
+		   PARAMS(ar), st, PARAMS(as), guard(preempt_notrace)())	\
 	static struct trace_event_class __used __refdata		\
 	custom_event_class_##cls = {					\
 		.system		= __TE_SYS_STR,				\

@@ -34,9 +34,10 @@
  * TRACE_EVENT_CONDITION's condition and TRACE_EVENT_FN's callbacks belong
  * to the tracepoint (define_trace.h); here they are plain events.
  *
- * The probes run wherever their tracepoint fires, NMI included, with the
- * tracepoint's RCU protection and nothing else: they take no lock and
- * allocate nothing.  The record is reserved in the ring buffer (perf's
+ * The probes run wherever their tracepoint fires, NMI included, under the
+ * tracepoint's SRCU and nothing else (RCU tasks trace for a syscall
+ * event's, which may fault): each disables preemption for its run, takes
+ * no lock and allocates nothing.  The record is reserved in the ring buffer (perf's
  * per-CPU buffer for the perf probe), filled in place and committed;
  * filters and triggers decide at the commit.  A small record of fixed size
  * whose event has a filter and nothing else to run is built on the probe's
@@ -87,6 +88,12 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #define TRACE_EVENT_FN_COND(ev, pr, ar, co, st, as, pt, ...)		\
 	TRACE_EVENT(ev, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
 		    PARAMS(pt))
+/* A syscall event: its class's probes may fault */
+#undef TRACE_EVENT_SYSCALL
+#define TRACE_EVENT_SYSCALL(ev, pr, ar, st, as, pt, ...)		\
+	DECLARE_EVENT_SYSCALL_CLASS(ev, PARAMS(pr), PARAMS(ar),	\
+				    PARAMS(st), PARAMS(as), PARAMS(pt)); \
+	DEFINE_EVENT(ev, ev, PARAMS(pr), PARAMS(ar));
 
 /* Text pass */
 #include "stages/text.h"
@@ -97,6 +104,8 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 		   trace_event_fields_##cls, trace_event_get_offsets_##cls, \
 		   PARAMS(pr), st)					\
 	static char print_fmt_##cls[] = pt;
+#undef DECLARE_EVENT_SYSCALL_CLASS
+#define DECLARE_EVENT_SYSCALL_CLASS DECLARE_EVENT_CLASS
 #undef DEFINE_EVENT
 #define DEFINE_EVENT(...)
 #undef DEFINE_EVENT_PRINT
@@ -137,8 +146,7 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #undef TRACE_DEFINE_SIZEOF
 #define TRACE_DEFINE_SIZEOF(a)
 
-#undef DECLARE_EVENT_CLASS
-#define DECLARE_EVENT_CLASS(cls, pr, ar, st, as, pt)			\
+#define __TE_CLASS(cls, pr, ar, st, as, pt, enter)			\
 	__TE_OUTPUT(trace_raw_output_##cls, trace_event_raw_##cls,	\
 		    PARAMS(pt))						\
 	static struct trace_event_functions trace_event_type_funcs_##cls = { \
@@ -147,8 +155,9 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 	__TE_PROBE(trace_event_raw_event_##cls, trace_event_raw_##cls,	\
 		   trace_event_data_offsets_##cls,			\
 		   trace_event_get_offsets_##cls, PARAMS(pr), PARAMS(ar), \
-		   st, PARAMS(as))					\
-	__TE_PERF_PROBE(cls, PARAMS(pr), PARAMS(ar), st, PARAMS(as))	\
+		   st, PARAMS(as), enter)				\
+	__TE_PERF_PROBE(cls, PARAMS(pr), PARAMS(ar), st, PARAMS(as),	\
+			enter)						\
 	static struct trace_event_class __used __refdata event_class_##cls = { \
 		.system		= __TE_SYS_STR,				\
 		.probe		= trace_event_raw_event_##cls,		\
@@ -158,6 +167,14 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 		.fields_array	= trace_event_fields_##cls,		\
 		.fields		= LIST_HEAD_INIT(event_class_##cls.fields), \
 	};
+#undef DECLARE_EVENT_CLASS
+#define DECLARE_EVENT_CLASS(cls, pr, ar, st, as, pt)			\
+	__TE_CLASS(cls, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
+		   PARAMS(pt), guard(preempt_notrace)())
+#undef DECLARE_EVENT_SYSCALL_CLASS
+#define DECLARE_EVENT_SYSCALL_CLASS(cls, pr, ar, st, as, pt)		\
+	__TE_CLASS(cls, PARAMS(pr), PARAMS(ar), PARAMS(st), PARAMS(as),	\
+		   PARAMS(pt), might_fault(); guard(preempt_notrace)())
 
 /* An event of a class; the probes must fit its tracepoint */
 #define __TE_CALL(cls, ev, ops, fmt)					\
@@ -214,6 +231,7 @@ static const char __TE_SYS_STR[] __maybe_unused = __stringify(TRACE_SYSTEM);
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
 #undef __TE_CALL
+#undef __TE_CLASS
 #undef __TE_EVAL_MAP
 #undef __TE_EVAL_NAME
 #undef __TE_SYS_STR

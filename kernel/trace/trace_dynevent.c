@@ -165,8 +165,8 @@ static bool dyn_ghost_gone(const struct dyn_ghost *g)
 			continue;
 		if (dyn_buffer_holds_older(s->tr->array_buffer.buffer, s->stamp))
 			return false;
-#ifdef CONFIG_TRACER_MAX_TRACE
-		if (dyn_buffer_holds_older(s->tr->max_buffer.buffer, s->stamp))
+#ifdef CONFIG_TRACER_SNAPSHOT
+		if (dyn_buffer_holds_older(s->tr->snapshot_buffer.buffer, s->stamp))
 			return false;
 #endif
 	}

@@ -588,8 +588,23 @@ static void hist_trigger_put(struct event_trigger_data *trig)
 	}
 	/* freed once the event path has left it */
 	hist_trigger_retire(ht);
-	trig->release = hist_trigger_release;
+	trig->private_data_free = hist_trigger_release;
 	trigger_data_free_deferred(trig);
+}
+
+/*
+ * A histogram that reads time stamps counts as a user of its instance's
+ * no_filter_buffering_ref: while there is one, the instance's filtered
+ * events are reserved in the ring buffer, each with a time stamp of its
+ * own, never built in the per-CPU buffered event.
+ */
+static void hist_filter_buffering(struct trace_array *tr, bool on)
+{
+	guard(mutex)(&trace_types_lock);
+	if (on)
+		tr->no_filter_buffering_ref++;
+	else if (!WARN_ON_ONCE(!tr->no_filter_buffering_ref))
+		tr->no_filter_buffering_ref--;
 }
 
 /* Unlink @trig from its event and drop the event's reference. */
@@ -602,7 +617,7 @@ static void hist_detach(struct event_trigger_data *trig,
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
 	if (ht->hd->timestamps)
-		tracing_set_filter_buffering(file->tr, false);
+		hist_filter_buffering(file->tr, false);
 	hist_trigger_put(trig);
 }
 
@@ -621,7 +636,7 @@ static int hist_attach(struct event_trigger_data *trig,
 	 * would still read the clock, see tracing_event_time_stamp().)
 	 */
 	if (ht->hd->timestamps)
-		tracing_set_filter_buffering(file->tr, true);
+		hist_filter_buffering(file->tr, true);
 	/* after the others: the hist file shows them in order */
 	list_add_tail_rcu(&trig->list, &file->triggers);
 	update_cond_flag(file);
@@ -631,7 +646,7 @@ static int hist_attach(struct event_trigger_data *trig,
 		update_cond_flag(file);
 		trace_event_trigger_enable_disable(file, 0);
 		if (ht->hd->timestamps)
-			tracing_set_filter_buffering(file->tr, false);
+			hist_filter_buffering(file->tr, false);
 		hist_trigger_put(trig);
 		return ret;
 	}

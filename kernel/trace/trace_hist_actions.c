@@ -381,7 +381,7 @@ void hist_actions_free(struct hist_data *hd)
  * Whether a parameter reads the event's time stamp.  Such a histogram,
  * like one whose keys, values or variables read it, turns off the
  * per-CPU buffered event, whose records have no time stamp yet
- * (tracing_set_filter_buffering()).
+ * (hist_filter_buffering() in trace_events_hist.c).
  */
 bool hist_actions_use_clock(const struct hist_data *hd)
 {
@@ -402,6 +402,11 @@ static void hist_fire_synth(struct synth_event *se, u64 *vals)
 
 	if (!static_key_enabled(&se->tp->key))
 		return;
+	/*
+	 * The probe array goes once a grace period of tracepoint_srcu ends,
+	 * which the event that fired need not hold (a kprobe's, a syscall's)
+	 */
+	guard(srcu_fast_notrace)(&tracepoint_srcu);
 	probe = rcu_dereference_sched(se->tp->funcs);
 	for (; probe && probe->func; probe++)
 		((hist_synth_probe_t)probe->func)(probe->data, vals, hist_param_idx);

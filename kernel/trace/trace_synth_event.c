@@ -111,12 +111,12 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 				     struct trace_event *trace_event)
 {
 	static const struct trace_print_flags gfp_names[] = {
-		__def_gfpflag_names, { -1, NULL }
+		__def_gfpflag_names
 	};
 	struct synth_event *event = container_of(trace_event, struct synth_event,
 						 call.event);
 	struct synth_trace_event *entry = (void *)iter->ent;
-	bool verbose = iter->tr && (iter->tr->trace_flags & TRACE_ITER_VERBOSE);
+	bool verbose = iter->tr && (iter->tr->trace_flags & TRACE_ITER(VERBOSE));
 	struct trace_seq *s = &iter->seq;
 	unsigned int i, j;
 
@@ -156,7 +156,8 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 			/* gfp_t: the flags follow the separator, as they always did */
 			if (f->fmt[1] == 'x') {
 				trace_seq_puts(s, " (");
-				trace_print_flags_seq(s, "|", v->as_u32, gfp_names);
+				trace_print_flags_seq(s, "|", v->as_u32, gfp_names,
+						      ARRAY_SIZE(gfp_names));
 				trace_seq_putc(s, ')');
 			}
 			break;
@@ -580,7 +581,7 @@ static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
 	return ret;
 }
 
-/* "a=%llu, b=%s", REC->a, __get_str(b) */
+/* "a=%llu b=%s", REC->a, __get_str(b): fields apart as in "trace" */
 static char *synth_make_print_fmt(struct synth_event *event)
 {
 	size_t len = 8;
@@ -596,7 +597,7 @@ static char *synth_make_print_fmt(struct synth_event *event)
 	seq_buf_init(&s, buf, len);
 	seq_buf_putc(&s, '"');
 	for (i = 0; i < event->n_fields; i++)
-		seq_buf_printf(&s, "%s%s=%s", i ? ", " : "",
+		seq_buf_printf(&s, "%s%s=%s", i ? " " : "",
 			       event->fields[i]->name, event->fields[i]->fmt);
 	seq_buf_putc(&s, '"');
 	for (i = 0; i < event->n_fields; i++) {

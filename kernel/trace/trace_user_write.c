@@ -897,6 +897,8 @@ static __always_inline int __user_event_emit(struct user_event *ev,
 	struct tracepoint_func *funcs, *f;
 	int ret = 0;
 
+	/* A probe array goes once a grace period of tracepoint_srcu ends */
+	guard(srcu_fast_notrace)(&tracepoint_srcu);
 	rcu_read_lock_sched_notrace();
 	funcs = rcu_dereference_sched(ev->tp.funcs);
 	for (f = funcs; !user_event_small(size) && f && f->func; f++) {
@@ -1040,10 +1042,13 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	struct user_event_loss *loss;
 	struct user_event_refs *refs;
 	struct user_event *ev = NULL;
+	struct srcu_ctr __percpu *scp;
 	int ret;
 
 	if (idx < 0)
 		return -EINVAL;
+	/* tracepoint_srcu keeps the probe array; the section, refs */
+	scp = srcu_read_lock_fast_notrace(&tracepoint_srcu);
 	preempt_disable_notrace();
 	refs = rcu_dereference_sched(ufd->refs);
 	if (refs && idx < refs->count)
@@ -1059,12 +1064,14 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 
 		ret = user_event_ftrace_record(data, ev, src, false);
 		preempt_enable_notrace();
+		srcu_read_unlock_fast_notrace(&tracepoint_srcu, scp);
 		if (likely(ret != -EAGAIN))
 			return ret ? ret : count;
 		return user_event_walk(ev, src, count, data, NULL);
 	}
 	if (likely(!funcs)) {
 		preempt_enable_notrace();
+		srcu_read_unlock_fast_notrace(&tracepoint_srcu, scp);
 		if (!ev)
 			return -ENOENT;
 		if (src->len < ev->desc.fixed_size)
@@ -1079,6 +1086,7 @@ user_event_write_src(struct user_event_fd *ufd, const struct user_event_src *src
 	/* Off the idle path, and the fast one (taken by files without counts) */
 	loss = user_event_slot_loss(refs, idx);
 	preempt_enable_notrace();
+	srcu_read_unlock_fast_notrace(&tracepoint_srcu, scp);
 	return user_event_walk(ev, src, count, NULL, loss);
 }
 

@@ -28,7 +28,7 @@ doc_reset() {
 		left=0
 		for dir in . instances/*; do
 			[ -f "$dir/show_event_triggers" ] || continue
-			while IFS='	' read -r event line; do
+			while read -r event line; do
 				left=1
 				f=$dir/events/${event%%:*}/${event#*:}/trigger
 				line=${line% \[active\]}

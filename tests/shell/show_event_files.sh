@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # show_event_filters and show_event_triggers: one line per filter or
-# trigger of the instance's events, "system:event<TAB>" and what the
-# event's own file lists; empty when there is none; each instance lists
-# its own; reading while events come and go returns in time and lists
-# whole lines.
+# trigger of the instance's events, "system:event" padded with spaces to
+# the 33rd column (one space at least) and what the event's own file
+# lists; empty when there is none; an event probe's own trigger on the
+# event it reads is not listed; each instance lists its own; reading
+# while events come and go returns in time and lists whole lines.
 . /tests/lib.sh
 [ -r $T/show_event_filters ] || fail "no show_event_filters"
 [ -r $T/show_event_triggers ] || fail "no show_event_triggers"
@@ -32,11 +33,13 @@ cleanup() {
 		echo 0 > $U/filter
 	fi 2>/dev/null
 	echo '-:show_ev_u' >> $T/dynamic_events 2>/dev/null
+	echo '-:eprobes/show_ev_ep' >> $T/dynamic_events 2>/dev/null
 	tracing_reset
 }
 trap cleanup EXIT
 tracing_reset
-TAB=$(printf '\t')
+# at SYSTEM:EVENT - the name as the files start a line with it
+at() { printf '%-31s ' "$1"; }
 
 expect_eq "no filters" "" "$(cat $T/show_event_filters)"
 expect_eq "no triggers" "" "$(cat $T/show_event_triggers)"
@@ -47,24 +50,32 @@ echo 'traceoff:3 if parent_pid == 7' > $F/trigger || fail "traceoff"
 echo 'stacktrace' >> $F/trigger || fail "stacktrace"
 echo 'hist:keys=common_pid' > $P/trigger || fail "hist"
 expect_eq "filters" "$(printf '%s\n' \
-	"sched:sched_process_exit${TAB}prio < 100 && comm ~ \"k*\"" \
-	"sched:sched_process_fork${TAB}parent_pid > 1")" \
+	"$(at sched:sched_process_exit)prio < 100 && comm ~ \"k*\"" \
+	"$(at sched:sched_process_fork)parent_pid > 1")" \
 	"$(sort $T/show_event_filters)"
 # as the trigger files list them, whatever their order
 want=$(for e in $F $P; do
 	n=$(basename $(dirname $e)):$(basename $e)
-	grep -v '^#' $e/trigger | sed "s/^/$n$TAB/"
+	grep -v '^#' $e/trigger | sed "s/^/$(at $n)/"
 done | sort)
 expect_eq "triggers" "$want" "$(sort $T/show_event_triggers)"
 expect_eq "three triggers" 3 "$(wc -l < $T/show_event_triggers)"
+
+# an event probe on the event adds a trigger of its own, not listed
+if echo 'e:show_ev_ep sched/sched_process_fork' >> $T/dynamic_events 2>/dev/null; then
+	echo 1 > $T/events/eprobes/show_ev_ep/enable
+	expect_eq "with an event probe" "$want" "$(sort $T/show_event_triggers)"
+	echo 0 > $T/events/eprobes/show_ev_ep/enable
+	echo '-:eprobes/show_ev_ep' >> $T/dynamic_events || fail "eprobe delete"
+fi
 
 # an instance lists its own events only
 mkdir $I || fail "mkdir instance"
 expect_eq "instance empty" "" "$(cat $I/show_event_filters; cat $I/show_event_triggers)"
 echo 'child_pid > 2' > $I/events/sched/sched_process_fork/filter || fail "instance filter"
 echo 'traceon' > $I/events/sched/sched_process_fork/trigger || fail "instance trigger"
-expect_eq "instance filter" "sched:sched_process_fork${TAB}child_pid > 2" "$(cat $I/show_event_filters)"
-expect_eq "instance trigger" "sched:sched_process_fork${TAB}traceon:unlimited" "$(cat $I/show_event_triggers)"
+expect_eq "instance filter" "$(at sched:sched_process_fork)child_pid > 2" "$(cat $I/show_event_filters)"
+expect_eq "instance trigger" "$(at sched:sched_process_fork)traceon:unlimited" "$(cat $I/show_event_triggers)"
 expect_eq "top unchanged" 2 "$(wc -l < $T/show_event_filters)"
 
 # an open file keeps its instance: rmdir waits for no reader
@@ -92,7 +103,7 @@ i=0
 while [ $i -lt 200 ]; do
 	bounded 10 sh -c "cat $T/show_event_filters $T/show_event_triggers > /tmp/show_ev.out" ||
 		fail "read failed"
-	grep -v "^[a-z_]*:[a-z_]*$TAB." /tmp/show_ev.out && fail "a broken line"
+	grep -v '^[a-z_]*:[a-z_]*  *[^ ]' /tmp/show_ev.out && fail "a broken line"
 	i=$((i + 1))
 done
 kill $churn

@@ -44,7 +44,7 @@ format:
 	field:char my_string_field[];	offset:296;	size:64;	signed:1;
 	field:int my_int_field;	offset:552;	size:4;	signed:1;
 
-print fmt: \"next_pid_field=%d, next_comm_field=%s, ts_ns=%llu, ts_ms=%llu, cpu=%u, my_string_field=%s, my_int_field=%d\", REC->next_pid_field, REC->next_comm_field, REC->ts_ns, REC->ts_ms, REC->cpu, REC->my_string_field, REC->my_int_field" \
+print fmt: \"next_pid_field=%d next_comm_field=%s ts_ns=%llu ts_ms=%llu cpu=%u my_string_field=%s my_int_field=%d\", REC->next_pid_field, REC->next_comm_field, REC->ts_ns, REC->ts_ms, REC->cpu, REC->my_string_field, REC->my_int_field" \
 	"$(grep -v '^ID:' $T/events/synthetic/gen_synth_test/format)"
 # enabled events hold the module: delete refused while loaded
 expect_fail sh -c "echo '!gen_synth_test' >> $T/synthetic_events"
@@ -54,6 +54,16 @@ expect_eq "synthetic_events after unload" "" "$(cat $T/synthetic_events)"
 echo > $T/trace
 
 [ -f $M/kprobe_event_gen_test.ko ] || skip "no kprobe_event_gen_test.ko"
+# The module probes do_sys_open(), which a kernel built -O2 inlines into
+# every system call that opens: its out-of-line copy, the one probed,
+# then never runs.  Whether it does is seen with a probe of our own.
+echo 'p:ts_gen_open do_sys_open' >> $T/kprobe_events || fail "probe do_sys_open"
+echo 1 > $T/events/kprobes/ts_gen_open/enable
+cat /proc/version > /dev/null
+echo 0 > $T/events/kprobes/ts_gen_open/enable
+called=$(trace_lines | grep -c '^ts_gen_open:')
+echo '-:ts_gen_open' >> $T/kprobe_events || fail "probe do_sys_open removed"
+echo > $T/trace
 insmod $M/kprobe_event_gen_test.ko || fail "insmod kprobe_event_gen_test"
 # The module names each architecture's argument registers (its #ifdefs).
 case $(uname -m) in
@@ -67,9 +77,13 @@ r10:kprobes/gen_kretprobe_test do_sys_open arg1=\$retval" \
 expect_eq "kprobes enabled" "1 1" \
 	"$(cat $T/events/kprobes/gen_kprobe_test/enable) $(cat $T/events/kprobes/gen_kretprobe_test/enable)"
 cat /proc/version > /dev/null
-trace_lines | grep -q '^gen_kprobe_test: (do_sys_open+0x[0-9a-f]*/0x[0-9a-f]*) dfd=0x[0-9a-f]* filename=0x[0-9a-f]* flags=0x[0-9a-f]* mode=0x[0-9a-f]*$' ||
-	fail "no gen_kprobe_test line in: $(trace_lines | head -n 4)"
-trace_lines | grep -q '^gen_kretprobe_test: (.*<- do_sys_open) arg1=0x[0-9a-f]*$' ||
-	fail "no gen_kretprobe_test line in: $(trace_lines | head -n 4)"
+if [ "$called" -gt 0 ]; then
+	trace_lines | grep -q '^gen_kprobe_test: (do_sys_open+0x[0-9a-f]*/0x[0-9a-f]*) dfd=0x[0-9a-f]* filename=0x[0-9a-f]* flags=0x[0-9a-f]* mode=0x[0-9a-f]*$' ||
+		fail "no gen_kprobe_test line in: $(trace_lines | head -n 4)"
+	trace_lines | grep -q '^gen_kretprobe_test: (.*<- do_sys_open) arg1=0x[0-9a-f]*$' ||
+		fail "no gen_kretprobe_test line in: $(trace_lines | head -n 4)"
+else
+	echo "note: do_sys_open() does not run in this kernel: no record to check"
+fi
 rmmod kprobe_event_gen_test || fail "rmmod kprobe_event_gen_test"
 expect_eq "dynamic_events after unload" "" "$(cat $T/dynamic_events)"

@@ -52,16 +52,16 @@ count() {
 
 bounded 60 perf record -q -e synthetic:uecopy -o perf.data -- /samples/example 4 \
 	> /dev/null 2>&1 || fail "perf record failed"
-expect_eq "perf script" "count=0, msg=hello 0
-count=1, msg=hello 1
-count=2, msg=hello 2
-count=3, msg=hello 3" "$(fields)"
+expect_eq "perf script" "count=0 msg=hello 0
+count=1 msg=hello 1
+count=2 msg=hello 2
+count=3 msg=hello 3" "$(fields)"
 
 bounded 60 perf record -q -e synthetic:uecopy --filter 'count >= 2 && msg ~ "hello*"' \
 	-o perf.data -- /samples/example 5 > /dev/null 2>&1 || fail "perf record --filter failed"
-expect_eq "perf script, filtered" "count=2, msg=hello 2
-count=3, msg=hello 3
-count=4, msg=hello 4" "$(fields)"
+expect_eq "perf script, filtered" "count=2 msg=hello 2
+count=3 msg=hello 3
+count=4 msg=hello 4" "$(fields)"
 
 # A filter our engine refuses makes perf fail, as for any event
 if bounded 30 perf record -q -e synthetic:uecopy --filter 'count ==' -o perf.data \
@@ -78,8 +78,8 @@ echo 1 > $T/events/synthetic/uecopy/enable
 bounded 60 perf record -q -e synthetic:uecopy -o perf.data -- /samples/example 2 \
 	> /dev/null 2>&1 || fail "perf record beside ftrace failed"
 echo 0 > $T/events/synthetic/uecopy/enable
-expect_eq "perf script beside ftrace" "count=0, msg=hello 0
-count=1, msg=hello 1" "$(fields)"
+expect_eq "perf script beside ftrace" "count=0 msg=hello 0
+count=1 msg=hello 1" "$(fields)"
 expect_eq "ftrace beside perf" "uecopy: count=0 msg=hello 0
 uecopy: count=1 msg=hello 1" "$(trace_lines | grep '^uecopy: ')"
 echo > $T/trace

@@ -78,11 +78,11 @@
 /* Printing (TP_printk), into the iterator's scratch sequence p */
 #undef __get_bitmask
 #define __get_bitmask(f)						\
-	trace_print_bitmask_seq(p, __get_dynamic_array(f),		\
+	trace_print_bitmask_seq(iter, __get_dynamic_array(f),		\
 				__get_dynamic_array_len(f))
 #undef __get_rel_bitmask
 #define __get_rel_bitmask(f)						\
-	trace_print_bitmask_seq(p, __get_rel_dynamic_array(f),		\
+	trace_print_bitmask_seq(iter, __get_rel_dynamic_array(f),	\
 				__get_rel_dynamic_array_len(f))
 #undef __get_cpumask
 #define __get_cpumask(f)	__get_bitmask(f)
@@ -94,16 +94,18 @@
 #undef __print_flags
 #define __print_flags(flag, delim, names...)				\
 	({								\
-		static const struct trace_print_flags __names[] =	\
-			{ names, { -1, NULL } };			\
-		trace_print_flags_seq(p, delim, flag, __names);		\
+		static const struct trace_print_flags __names[] = { names }; \
+									\
+		trace_print_flags_seq(p, delim, flag, __names,		\
+				      ARRAY_SIZE(__names));		\
 	})
 #undef __print_symbolic
 #define __print_symbolic(val, names...)					\
 	({								\
-		static const struct trace_print_flags __names[] =	\
-			{ names, { -1, NULL } };			\
-		trace_print_symbols_seq(p, val, __names);		\
+		static const struct trace_print_flags __names[] = { names }; \
+									\
+		trace_print_symbols_seq(p, val, __names,		\
+					ARRAY_SIZE(__names));		\
 	})
 #undef __print_flags_u64
 #undef __print_symbolic_u64
@@ -114,14 +116,18 @@
 #define __print_flags_u64(flag, delim, names...)			\
 	({								\
 		static const struct trace_print_flags_u64 __names[] =	\
-			{ names, { -1, NULL } };			\
-		trace_print_flags_seq_u64(p, delim, flag, __names);	\
+			{ names };					\
+									\
+		trace_print_flags_seq_u64(p, delim, flag, __names,	\
+					  ARRAY_SIZE(__names));		\
 	})
 #define __print_symbolic_u64(val, names...)				\
 	({								\
 		static const struct trace_print_flags_u64 __names[] =	\
-			{ names, { -1, NULL } };			\
-		trace_print_symbols_seq_u64(p, val, __names);		\
+			{ names };					\
+									\
+		trace_print_symbols_seq_u64(p, val, __names,		\
+					    ARRAY_SIZE(__names));	\
 	})
 #endif
 
@@ -154,6 +160,15 @@
 		div_u64_rem((u64)(val), NSEC_PER_SEC, &__rem);		\
 		__rem;							\
 	})
+
+/* Where the record was written: the flags of its common header */
+#undef __event_in_hardirq
+#define __event_in_hardirq()	(__entry->ent.flags & TRACE_FLAG_HARDIRQ)
+#undef __event_in_softirq
+#define __event_in_softirq()	(__entry->ent.flags & TRACE_FLAG_SOFTIRQ)
+#undef __event_in_irq
+#define __event_in_irq()						\
+	(__entry->ent.flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ))
 
 #undef TP_printk
 #define TP_printk(fmt, args...) fmt "\n", args

@@ -288,9 +288,17 @@ __diag_pop();
 	(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_SOFT_DISABLED |	\
 	 ((stack_bytes) ? EVENT_FILE_FL_FILTERED : 0))
 
-#define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign) \
+/*
+ * The ftrace probe of a class.  @enter runs first: it disables preemption
+ * for the whole probe (the tracepoint calls its probes preemptible, under
+ * SRCU), after might_fault() for a class of syscall events, whose
+ * tracepoint may fault.
+ */
+#define __TE_PROBE(fn, raw, offs, get_offs, proto, args, tstruct, assign, \
+		   enter)						\
 	static notrace void fn(void *__data, proto)			\
 	{								\
+		enter;							\
 		struct trace_event_file *trace_file = __data;		\
 		struct offs __maybe_unused __offs;			\
 		struct task_struct __maybe_unused *__te_task;		\

@@ -7,7 +7,11 @@
  * next trace header.  No include guard: each inclusion does the work.
  */
 #undef DECLARE_EVENT_CLASS
+#undef DECLARE_EVENT_SYSCALL_CLASS
 #undef DECLARE_TRACE
+#undef DECLARE_TRACE_CONDITION
+#undef DECLARE_TRACE_EVENT
+#undef DECLARE_TRACE_EVENT_CONDITION
 #undef DEFINE_EVENT
 #undef DEFINE_EVENT_CONDITION
 #undef DEFINE_EVENT_FN
@@ -18,3 +22,4 @@
 #undef TRACE_EVENT_FN
 #undef TRACE_EVENT_FN_COND
 #undef TRACE_EVENT_NOP
+#undef TRACE_EVENT_SYSCALL

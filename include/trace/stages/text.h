@@ -39,6 +39,17 @@
 #define __print_symbolic_u64(val, names...)	__print_symbolic(val, names)
 #endif
 
+/*
+ * The common flags by their values, which tools read in the format
+ * (enum trace_flag_type: TRACE_FLAG_HARDIRQ 0x8, TRACE_FLAG_SOFTIRQ 0x10)
+ */
+#undef __event_in_hardirq
+#define __event_in_hardirq() (REC->common_flags & 0x8)
+#undef __event_in_softirq
+#define __event_in_softirq() (REC->common_flags & 0x10)
+#undef __event_in_irq
+#define __event_in_irq() (REC->common_flags & 0x18)
+
 #undef __print_ns_to_secs
 #define __print_ns_to_secs(val) (val) / 1000000000UL
 #undef __print_ns_without_secs
