@@ -94,7 +94,7 @@ void free_event_filter(struct event_filter *filter)
 /* A filter with no program, showing @text (copied) unless it is NULL. */
 static struct event_filter *filter_alloc(const char *text)
 {
-	struct event_filter *filter = kzalloc(sizeof(*filter), GFP_KERNEL);
+	struct event_filter *filter = kzalloc_obj(*filter);
 
 	if (filter && text) {
 		filter->filter_string = kstrdup(text, GFP_KERNEL);

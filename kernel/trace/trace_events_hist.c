@@ -154,7 +154,7 @@ static int hist_snap_start(struct hist_trigger *ht)
 
 	if (!hist_snapshot_act(ht->hd))
 		return 0;
-	ht->snap = kzalloc(sizeof(*ht->snap), GFP_KERNEL);
+	ht->snap = kzalloc_obj(*ht->snap);
 	if (!ht->snap)
 		return -ENOMEM;
 	ht->snap->hd = ht->hd;
@@ -448,14 +448,14 @@ static struct hist_trigger *hist_trigger_new(struct trace_event_file *file,
 	char clock[32];
 	int ret;
 
-	ht = kzalloc(sizeof(*ht), GFP_KERNEL);
+	ht = kzalloc_obj(*ht);
 	if (!ht)
 		return ERR_PTR(-ENOMEM);
 	ht->file = file;
 	b.owner = ht;
 	ht->text = kasprintf(GFP_KERNEL, HIST_PREFIX "%.*s", param->len,
 			     param->start);
-	ht->spec = kvzalloc(sizeof(*ht->spec), GFP_KERNEL);
+	ht->spec = kvzalloc_obj(*ht->spec);
 	if (!ht->text || !ht->spec) {
 		ret = -ENOMEM;
 		goto fail;
@@ -1022,7 +1022,7 @@ static int hist_open(struct inode *inode, struct file *filp)
 
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
-	r = file ? kzalloc(sizeof(*r), GFP_KERNEL) : NULL;
+	r = file ? kzalloc_obj(*r) : NULL;
 	if (r) {
 		r->file = filp;
 		r->last_act = hist_hits(file);

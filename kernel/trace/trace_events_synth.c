@@ -72,7 +72,7 @@ static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 	unsigned int i, n = spec->n_fields;
 	struct synth_event *event;
 
-	event = kzalloc(sizeof(*event), GFP_KERNEL);
+	event = kzalloc_obj(*event);
 	if (event)
 		event->name = kmemdup_nul(spec->name.start, spec->name.len,
 					  GFP_KERNEL);
@@ -87,7 +87,7 @@ static struct synth_event *synth_event_alloc(const struct synth_spec *spec)
 
 	for (i = 0; i < n; i++) {
 		const struct synth_spec_field *sf = &spec->fields[i];
-		struct synth_field *f = kzalloc(sizeof(*f), GFP_KERNEL);
+		struct synth_field *f = kzalloc_obj(*f);
 		bool is_signed;
 		u16 size;
 
@@ -146,7 +146,7 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 	char *name = NULL;
 	int ret;
 
-	spec = kmalloc(sizeof(*spec), GFP_KERNEL);
+	spec = kmalloc_obj(*spec);
 	if (!spec)
 		return -ENOMEM;
 	trace_parse_init(&p, cmd);

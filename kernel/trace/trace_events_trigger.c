@@ -337,7 +337,7 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd,
 {
 	struct event_trigger_data *trig;
 
-	trig = kzalloc(sizeof(*trig), GFP_KERNEL);
+	trig = kzalloc_obj(*trig);
 	if (!trig)
 		return NULL;
 

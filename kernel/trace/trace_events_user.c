@@ -194,7 +194,7 @@ static int user_event_create(struct user_event_group *group,
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kzalloc_obj(*ev);
 	if (!ev) {
 		user_event_desc_free(desc);
 		return -ENOMEM;

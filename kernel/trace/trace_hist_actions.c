@@ -343,7 +343,7 @@ int hist_actions_bind(struct hist_data *hd, struct hist_bind *b)
 	for (i = 0; i < HIST_PARAMS_MAX; i++)
 		hist_param_idx[i] = i;
 	for (i = 0; i < hd->spec->n_actions; i++) {
-		struct hist_act *a = kzalloc(sizeof(*a), GFP_KERNEL);
+		struct hist_act *a = kzalloc_obj(*a);
 
 		if (!a)
 			return -ENOMEM;

@@ -186,7 +186,7 @@ static int hist_data_vals(struct hist_data *hd, struct hist_bind *b)
 	struct hist_field *f;
 	unsigned int i;
 
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	f = kzalloc_obj(*f);
 	if (!f)
 		return -ENOMEM;
 	f->kind = HIST_FIELD_HITCOUNT;
@@ -287,7 +287,7 @@ static int hist_data_map(struct hist_data *hd)
 struct hist_data *hist_data_create(const struct hist_spec *spec,
 				   struct hist_bind *b)
 {
-	struct hist_data *hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+	struct hist_data *hd = kzalloc_obj(*hd);
 	unsigned int i;
 	int ret;
 

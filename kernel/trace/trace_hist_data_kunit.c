@@ -89,7 +89,7 @@ static struct hist_map_test *hist_map_test_make_in(struct kunit *test,
 						   struct trace_event_call *call,
 						   struct hist_vars_scope *scope)
 {
-	struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct hist_map_test *t = kzalloc_obj(*t);
 	struct hist_bind b = {
 		.call = call, .clock_in_ns = true,
 		.resolve_var = hist_vars_resolve, .priv = scope,
@@ -162,7 +162,7 @@ static void hist_map_test_refused(struct kunit *test, const char *cmd,
 				  struct hist_vars_scope *scope,
 				  enum hist_err err, int pos)
 {
-	struct hist_map_test *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct hist_map_test *t = kzalloc_obj(*t);
 	struct hist_bind b = {
 		.call = &hist_map_test_call, .resolve_var = hist_vars_resolve,
 		.priv = scope,

@@ -274,7 +274,7 @@ static int hist_bind_op(struct hist_bind *b, struct hist_field *f,
 static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 		     enum hist_field_role role, struct hist_field **out)
 {
-	struct hist_field *f = kzalloc(sizeof(*f), GFP_KERNEL);
+	struct hist_field *f = kzalloc_obj(*f);
 	int ret;
 
 	*out = f;

@@ -350,7 +350,7 @@ int event_enable_trigger_parse(struct event_command *cmd,
 	if (ret)
 		return ret;
 
-	target = kzalloc(sizeof(*target), GFP_KERNEL);
+	target = kzalloc_obj(*target);
 	if (!target)
 		return -ENOMEM;
 	target->file = tfile;

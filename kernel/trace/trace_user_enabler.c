@@ -219,7 +219,7 @@ static struct user_event_mm *user_event_mm_alloc(struct mm_struct *mm)
 {
 	struct user_event_mm *umm;
 
-	umm = kzalloc(sizeof(*umm), GFP_KERNEL_ACCOUNT);
+	umm = kzalloc_obj(*umm, GFP_KERNEL_ACCOUNT);
 	if (!umm)
 		return NULL;
 	refcount_set(&umm->tasks, 1);
@@ -256,7 +256,7 @@ user_event_enabler_alloc(struct user_event_mm *umm, struct user_event *ev,
 	struct user_event_enabler *e;
 
 	lockdep_assert_held(&event_mutex);
-	e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
+	e = kzalloc_obj(*e, GFP_KERNEL_ACCOUNT);
 	if (!e)
 		return NULL;
 	user_event_get(ev);

@@ -117,7 +117,7 @@ static int user_event_data_open(struct inode *inode, struct file *file)
 
 	if (IS_ERR(group))
 		return PTR_ERR(group);
-	ufd = kzalloc(sizeof(*ufd), GFP_KERNEL);
+	ufd = kzalloc_obj(*ufd);
 	if (!ufd) {
 		user_event_group_close(group);
 		return -ENOMEM;
@@ -199,7 +199,7 @@ static int user_event_fd_add(struct user_event_fd *ufd, struct user_event *ev,
 	unsigned int i, n;
 
 	if (report) {
-		loss = kzalloc(sizeof(*loss), GFP_KERNEL_ACCOUNT);
+		loss = kzalloc_obj(*loss, GFP_KERNEL_ACCOUNT);
 		if (!loss)
 			goto nomem;
 	}
@@ -670,7 +670,7 @@ static struct user_event_group *user_event_group_alloc(const char *name)
 {
 	struct user_event_group *group;
 
-	group = kzalloc(sizeof(*group), GFP_KERNEL);
+	group = kzalloc_obj(*group);
 	if (!group)
 		return NULL;
 	group->name = kstrdup(name, GFP_KERNEL);

@@ -45,7 +45,7 @@ static unsigned int user_event_active;
  */
 static unsigned int user_event_max = 32768;
 
-static struct ctl_table user_event_sysctls[] = {
+static const struct ctl_table user_event_sysctls[] = {
 	{
 		.procname	= "user_events_max",
 		.data		= &user_event_max,

@@ -570,7 +570,7 @@ struct tracing_map *tracing_map_create(unsigned int bits, unsigned int key_bytes
 	if (bits < TRACING_MAP_BITS_MIN || bits > TRACING_MAP_BITS_MAX || !key_bytes)
 		return ERR_PTR(-EINVAL);
 
-	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	map = kzalloc_obj(*map);
 	if (!map)
 		return ERR_PTR(-ENOMEM);
 

@@ -561,7 +561,7 @@ static u64 tmap_test_check(u64 k)
 
 static int tmap_test_race_alloc(struct tracing_map_elt *elt)
 {
-	elt->private_data = kzalloc(sizeof(u64), GFP_KERNEL);
+	elt->private_data = kzalloc_obj(u64);
 	return elt->private_data ? 0 : -ENOMEM;
 }
 
