@@ -14,10 +14,15 @@ bad=0
 # patches whose new files all sit under paths MAINTAINERS already covers
 # (FILE_PATH_CHANGES).
 comps=($(series_components))
+# Debian's source package has no git history, so checkpatch cannot look
+# up the commit a Fixes: tag names; a KSRC tree that is a git clone can.
+always=
+[ -d "$base/.git" ] || always=UNKNOWN_COMMIT_ID
 i=0
 # The cover letter (0000) has no diff to check.
 for p in $(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-'); do
 	ignore=$(sed -n '2,/^$/s/^Checkpatch-ignore: //p' "${comps[$i]}")
+	ignore=$(echo "$always${ignore:+,$ignore}" | sed 's/^,//')
 	i=$((i + 1))
 	if out=$(cd "$base" && perl scripts/checkpatch.pl --strict --quiet ${ignore:+--ignore "$ignore"} "$p" 2>&1) &&
 			[ -z "$out" ]; then
