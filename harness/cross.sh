@@ -33,7 +33,7 @@ for a in $arches; do
 		(cd "$obj" && rm -f $objs $evobjs)
 		{
 			# shellcheck disable=SC2086
-			kmake -C "$SRC" O="$obj" W=1 C=1 -j"$JOBS" $objs 2>&1
+			kmake -C "$SRC" O="$obj" W=1 C=1 CHECK="$(base_sparse)" -j"$JOBS" $objs 2>&1
 			# shellcheck disable=SC2086
 			kmake -C "$SRC" O="$obj" W=1 -j"$JOBS" $evobjs 2>&1
 		} > "$obj/cross-w1.log" || true

@@ -211,48 +211,91 @@ debian_mirror() {
 }
 
 # base_fetch DEBARCH PKG - print the .deb of PKG (for Debian architecture
-# DEBARCH) from KBASE_SUITES, fetched once into $CACHE/apt-kbase-KBASE-DEBARCH/debs.
-# apt-get downloads it with a state of its own there (its lists, cache,
-# sources and preferences), so the machine's apt configuration and dpkg
-# are left as they are and nothing is installed.  The suites are read
-# from the machine's Debian mirror and checked against Debian's archive
-# keyring (debian-archive-keyring, with trixie's keys since bookworm's
-# 2023.3+deb12u2: unstable and trixie-backports are signed with them).
-# With no KBASE_SUITES, the machine's own apt sources serve PKG.
+# DEBARCH) from KBASE_SUITES, fetched once into
+# $CACHE/apt-kbase-KBASE-DEBARCH/debs by an apt-get of its own state there
+# (kbase_apt).  With no KBASE_SUITES, the machine's own apt sources serve
+# PKG.
 base_fetch() {
-	local darch=$1 pkg=$2 dir=$CACHE/apt-kbase-$KBASE-$1 deb s
+	local darch=$1 pkg=$2 dir=$CACHE/apt-kbase-$KBASE-$1 deb
 	deb=$(ls "$dir/debs/${pkg}_"*"_$darch.deb" "$dir/debs/${pkg}_"*_all.deb 2>/dev/null | head -n1 || true)
 	if [ -n "$deb" ]; then echo "$deb"; return; fi
-	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/parts" "$dir/debs"
-	local apt=(apt-get -qq -o "APT::Architecture=$darch" -o "APT::Architectures=$darch"
-		-o Acquire::Languages=none -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	kbase_apt "$dir" deb "$darch"
+	mkdir -p "$dir/debs"
 	if [ -n "$KBASE_SUITES" ]; then
-		for s in $KBASE_SUITES; do
-			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $s main"
-		done > "$dir/sources.list"
-		: > "$dir/preferences"
-		# The machine's apt.conf.d is left out too (its hooks would run
-		# on the machine's caches), all but how it reaches its mirror
-		# (Acquire::, less the index lists: a proxy, a snapshot
-		# mirror's Check-Valid-Until).  apt reads apt.conf.d before the
-		# command line: APT_CONFIG names an empty folder in its stead.
-		echo "Dir::Etc::Parts \"$dir/parts\";" > "$dir/apt.conf"
-		apt=(env "APT_CONFIG=$dir/apt.conf" "${apt[@]}"
-			-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache"
-			-o "Dir::Etc::SourceList=$dir/sources.list" -o "Dir::Etc::SourceParts=$dir/parts"
-			-o "Dir::Etc::Preferences=$dir/preferences" -o "Dir::Etc::PreferencesParts=$dir/parts")
-		while read -r s; do
-			apt+=(-o "$s")
-		done < <(apt-config dump --format '%f=%v%n' Acquire |
-			grep -v -e '^Acquire::IndexTargets' -e '::=' | grep '=.' || true)
 		say "fetching $pkg ($darch) from $(debian_mirror) $KBASE_SUITES"
-		"${apt[@]}" update >&2 || die "apt-get update of $KBASE_SUITES failed"
+		"${KBASE_APT[@]}" update >&2 || die "apt-get update of $KBASE_SUITES failed"
 	else
 		say "fetching $pkg ($darch) from the machine's apt sources"
 	fi
-	(cd "$dir/debs" && "${apt[@]}" download "$pkg:$darch" >&2) ||
+	(cd "$dir/debs" && "${KBASE_APT[@]}" download "$pkg:$darch" >&2) ||
 		die "cannot fetch $pkg ($darch)"
 	ls "$dir/debs/${pkg}_"*.deb | head -n1
+}
+
+# kbase_apt DIR KIND DEBARCH - set KBASE_APT to an apt-get of its own state
+# in DIR (its lists, cache, sources and preferences) for KIND (deb or
+# deb-src) lines of KBASE_SUITES, so that the machine's apt configuration
+# and dpkg are left as they are and nothing is installed; with no
+# KBASE_SUITES, the machine's own apt sources.  The suites are read from
+# the machine's Debian mirror and checked against Debian's archive keyring
+# (debian-archive-keyring, with trixie's keys since bookworm's
+# 2023.3+deb12u2: unstable and trixie-backports are signed with them).
+kbase_apt() {
+	local dir=$1 kind=$2 darch=$3 s
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/parts"
+	KBASE_APT=(apt-get -qq -o "APT::Architecture=$darch" -o "APT::Architectures=$darch"
+		-o Acquire::Languages=none -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	[ -n "$KBASE_SUITES" ] || return 0
+	for s in $KBASE_SUITES; do
+		echo "$kind [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $s main"
+	done > "$dir/sources.list"
+	: > "$dir/preferences"
+	# The machine's apt.conf.d is left out too (its hooks would run on the
+	# machine's caches), all but how it reaches its mirror (Acquire::,
+	# less the index lists: a proxy, a snapshot mirror's
+	# Check-Valid-Until).  apt reads apt.conf.d before the command line:
+	# APT_CONFIG names an empty folder in its stead.
+	echo "Dir::Etc::Parts \"$dir/parts\";" > "$dir/apt.conf"
+	KBASE_APT=(env "APT_CONFIG=$dir/apt.conf" "${KBASE_APT[@]}"
+		-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache"
+		-o "Dir::Etc::SourceList=$dir/sources.list" -o "Dir::Etc::SourceParts=$dir/parts"
+		-o "Dir::Etc::Preferences=$dir/preferences" -o "Dir::Etc::PreferencesParts=$dir/parts")
+	while read -r s; do
+		KBASE_APT+=(-o "$s")
+	done < <(apt-config dump --format '%f=%v%n' Acquire |
+		grep -v -e '^Acquire::IndexTargets' -e '::=' | grep '=.' || true)
+}
+
+# base_sparse - print the sparse that checks the base: the machine's when
+# the base's scripts/checker-valid.sh takes it, else one built once into
+# $CACHE from the source of the newest sparse of KBASE_SUITES (7.2's
+# headers use __typeof_unqual__, which bookworm's sparse 0.6.4 does not
+# know; its make sparse needs a C compiler only).
+base_sparse() {
+	local base dir tmp
+	base=$(base_tree)
+	if [ "$(sh "$base/scripts/checker-valid.sh" sparse 2>/dev/null)" = 1 ]; then
+		command -v sparse
+		return
+	fi
+	dir=$CACHE/sparse-kbase-$KBASE
+	if [ ! -x "$dir/bin/sparse" ]; then
+		[ -n "$KBASE_SUITES" ] || die "the machine's sparse cannot check the base"
+		kbase_apt "$CACHE/apt-src-kbase-$KBASE" deb-src "$(dpkg --print-architecture)"
+		say "building sparse from its source in $(debian_mirror) $KBASE_SUITES (once)"
+		"${KBASE_APT[@]}" update >&2 || die "apt-get update of $KBASE_SUITES (sources) failed"
+		tmp=$(mktemp -d "$CACHE/.sparse-XXXXXX")
+		(cd "$tmp" && "${KBASE_APT[@]}" source --download-only sparse >&2) ||
+			die "cannot fetch the source of sparse"
+		tar -xf "$tmp"/sparse_*.orig.tar.* -C "$tmp"
+		make -s -C "$tmp"/sparse-*/ sparse >&2 || die "cannot build sparse"
+		install -D -m 755 "$tmp"/sparse-*/sparse "$dir/bin/sparse"
+		ls "$tmp"/sparse_*.dsc | sed 's|.*/||' > "$dir/source"
+		rm -rf "$tmp"
+	fi
+	[ "$(sh "$base/scripts/checker-valid.sh" "$dir/bin/sparse" 2>/dev/null)" = 1 ] ||
+		die "$(cat "$dir/source"): still not a sparse that checks the base"
+	echo "$dir/bin/sparse"
 }
 
 # base_tree - print the pristine base tree: $KSRC, or the unpacked Debian
