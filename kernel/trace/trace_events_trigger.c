@@ -380,21 +380,28 @@ static void trigger_free_work_fn(struct work_struct *work)
 {
 	struct event_trigger_data *trig, *next;
 	struct llist_node *batch;
+	bool locked = false;
 
 	batch = llist_del_all(&trigger_free_list);
 	if (!batch)
 		return;
 	tracepoint_synchronize_unregister();
 
-	guard(mutex)(&event_mutex);
 	llist_for_each_entry_safe(trig, next, batch, free_node) {
-		if (trig->release)
+		if (trig->release) {
+			/* only a release needs the mutex; frees alone do not */
+			if (!locked)
+				mutex_lock(&event_mutex);
+			locked = true;
 			trig->release(trig);
+		}
 		free_event_filter(rcu_access_pointer(trig->filter));
 		kfree(trig->filter_str);
 		kfree(trig);
 		atomic_dec(&trigger_frees_pending);
 	}
+	if (locked)
+		mutex_unlock(&event_mutex);
 }
 
 static DECLARE_WORK(trigger_free_work, trigger_free_work_fn);
