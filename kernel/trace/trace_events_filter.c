@@ -12,18 +12,22 @@
  * rcu_assign_pointer() on file->filter and an old one is freed only after
  * tracepoint_synchronize_unregister(), which waits for every event
  * handler, including those running under SRCU or in NMI, that could still
- * be evaluating it.  EVENT_FILE_FL_FILTERED is set after the filter is
- * visible and cleared before it goes away.
+ * be evaluating it; a worker does that wait once for all the filters
+ * replaced meanwhile (filter_retire()), so that a write does not wait.
+ * EVENT_FILE_FL_FILTERED is set after the filter is visible and cleared
+ * before it goes away.
  *
  * A write that fails changes nothing that events see: the program in
  * force stays in force.  Only the text shown by the filter file changes,
  * to the failed expression with a caret under the offending column and
  * the message, and the same goes to error_log.
  */
+#include <linux/llist.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "trace.h"
 #include "trace_filter.h"
@@ -91,10 +95,78 @@ void free_event_filter(struct event_filter *filter)
 	kfree(filter);
 }
 
+/*
+ * Every filter made here is the first member of a filter_box, so that one
+ * taken off an event can wait for its grace period on filters_retired
+ * without an allocation.  @prog_moved: its program went on to the filter
+ * that replaced it and is not freed with it.  The box begins with the
+ * filter, so free_event_filter() frees either; the subsystems' own
+ * filters, which the event core allocates, are never retired.
+ */
+struct filter_box {
+	struct event_filter	filter;
+	struct llist_node	retired;
+	bool			prog_moved;
+};
+
+/*
+ * Past this many retired filters waiting, a write waits for them: several
+ * times what a write to the largest subsystem (syscalls) retires at once.
+ */
+#define FILTER_RETIRED_MAX	8192
+
+static LLIST_HEAD(filters_retired);
+static atomic_t filters_retired_count = ATOMIC_INIT(0);
+
+static void filter_box_free(struct filter_box *box)
+{
+	if (box->prog_moved)
+		RCU_INIT_POINTER(box->filter.prog, NULL);
+	free_event_filter(&box->filter);
+}
+
+/* Every filter of the batch was off its event before the wait began. */
+static void filter_retired_work_fn(struct work_struct *work)
+{
+	struct llist_node *batch = llist_del_all(&filters_retired);
+	struct filter_box *box, *next;
+
+	if (!batch)
+		return;
+	tracepoint_synchronize_unregister();
+	llist_for_each_entry_safe(box, next, batch, retired) {
+		filter_box_free(box);
+		atomic_dec(&filters_retired_count);
+	}
+}
+
+static DECLARE_WORK(filter_retired_work, filter_retired_work_fn);
+
+/*
+ * Free @filter, just taken off its event, once no event handler can still
+ * be evaluating it.  A writer looping faster than grace periods end waits
+ * for the worker once FILTER_RETIRED_MAX filters are queued; the worker
+ * never takes event_mutex, which the writer may hold.
+ */
+static void filter_retire(struct event_filter *filter, bool prog_moved)
+{
+	struct filter_box *box;
+
+	if (!filter)
+		return;
+	box = container_of(filter, struct filter_box, filter);
+	box->prog_moved = prog_moved;
+	if (atomic_inc_return(&filters_retired_count) > FILTER_RETIRED_MAX)
+		flush_work(&filter_retired_work);
+	llist_add(&box->retired, &filters_retired);
+	schedule_work(&filter_retired_work);
+}
+
 /* A filter with no program, showing @text (copied) unless it is NULL. */
 static struct event_filter *filter_alloc(const char *text)
 {
-	struct event_filter *filter = kzalloc_obj(*filter);
+	struct filter_box *box = kzalloc_obj(*box);
+	struct event_filter *filter = box ? &box->filter : NULL;
 
 	if (filter && text) {
 		filter->filter_string = kstrdup(text, GFP_KERNEL);
@@ -235,7 +307,6 @@ int create_event_filter_in(struct trace_array *tr, struct trace_event_call *call
 	return ret;
 }
 
-/* Let events see the filter (event_mutex held). */
 /*
  * The event's FILTERED flag, under event_mutex.  Atomic bit operations:
  * an enable_event or disable_event trigger flips SOFT_DISABLED in the
@@ -288,11 +359,7 @@ int apply_event_filter(struct trace_event_file *file, char *filter_string)
 		return -ENODEV;
 
 	if (filter_is_clear(filter_string)) {
-		old = filter_detach(file);
-		if (old) {
-			tracepoint_synchronize_unregister();
-			free_event_filter(old);
-		}
+		filter_retire(filter_detach(file), false);
 		return 0;
 	}
 
@@ -310,12 +377,7 @@ int apply_event_filter(struct trace_event_file *file, char *filter_string)
 	if (!ret)
 		filter_flag_on(file);
 
-	if (old) {
-		tracepoint_synchronize_unregister();
-		if (ret)
-			RCU_INIT_POINTER(old->prog, NULL);
-		free_event_filter(old);
-	}
+	filter_retire(old, ret);
 	return ret;
 }
 
@@ -357,23 +419,13 @@ static int filter_subsystem_clear(struct trace_subsystem_dir *dir)
 {
 	struct event_subsystem *system = dir->subsystem;
 	struct trace_event_file *file;
-	struct event_filter **old;
-	int i = 0;
 
-	old = kcalloc(dir->nr_events, sizeof(*old), GFP_KERNEL);
-	if (!old)
-		return -ENOMEM;
 	list_for_each_entry(file, &dir->tr->events, list) {
-		if (file->system == dir && i < dir->nr_events)
-			old[i++] = filter_detach(file);
+		if (file->system == dir)
+			filter_retire(filter_detach(file), false);
 	}
 	free_event_filter(system->filter);
 	system->filter = NULL;
-
-	tracepoint_synchronize_unregister();
-	while (i--)
-		free_event_filter(old[i]);
-	kfree(old);
 	return 0;
 }
 
@@ -403,8 +455,11 @@ static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 	struct event_subsystem *system = dir->subsystem;
 	struct trace_parse_err err, first = { .err = FILTER_ERR_NONE };
 	struct trace_event_file *file;
-	struct event_filter **new;
-	int i, n = 0, done = 0, ret;
+	struct {
+		struct trace_event_file	*file;
+		struct event_filter	*filter;
+	} *new;
+	int i, n = 0, ret = 0;
 
 	new = kcalloc(dir->nr_events, sizeof(*new), GFP_KERNEL);
 	if (!new)
@@ -423,49 +478,40 @@ static int filter_subsystem_set(struct trace_subsystem_dir *dir, char *text)
 		if (!filter)
 			goto out;
 		ret = filter_build(file->event_call, text, filter, &err);
-		if (ret) {
-			free_event_filter(filter);
-			if (ret == -ENOMEM)
-				goto out;
-			if (first.err == FILTER_ERR_NONE)
-				first = err;
-			filter = NULL;
-		} else {
-			done++;
+		if (!ret) {
+			new[n].file = file;
+			new[n++].filter = filter;
+			continue;
 		}
-		new[n++] = filter;
+		free_event_filter(filter);
+		if (ret == -ENOMEM)
+			goto out;
+		if (first.err == FILTER_ERR_NONE)
+			first = err;
 	}
 
-	if (!done) {
+	if (!n) {
 		ret = filter_subsystem_fail(dir, text, &first);
 		goto out;
 	}
 
-	/* Swap in the new filters; new[] then holds the old ones. */
-	i = 0;
-	list_for_each_entry(file, &dir->tr->events, list) {
-		struct event_filter *filter;
+	/* Swap in the new filters; the old ones wait for their grace period. */
+	for (i = 0; i < n; i++) {
+		struct event_filter *old = filter_of(new[i].file);
 
-		if (file->system != dir)
-			continue;
-		if (i >= n)
-			break;
-		filter = new[i];
-		if (filter) {
-			new[i] = filter_of(file);
-			rcu_assign_pointer(file->filter, filter);
-			filter_flag_on(file);
-		}
-		i++;
+		rcu_assign_pointer(new[i].file->filter, new[i].filter);
+		filter_flag_on(new[i].file);
+		filter_retire(old, false);
 	}
+	n = 0;
 	/* A subsystem that took a filter shows the default text again. */
 	free_event_filter(system->filter);
 	system->filter = NULL;
-	tracepoint_synchronize_unregister();
 	ret = 0;
 out:
+	/* Filters left in new[] no event ever saw. */
 	for (i = 0; i < n; i++)
-		free_event_filter(new[i]);
+		free_event_filter(new[i].filter);
 	kfree(new);
 	return ret;
 }
