@@ -5,6 +5,7 @@
 # two kernels name the function apart).  PROF_COND, a gdb condition,
 # picks the calls to count: PROF_COND='$rsi == 0x40082a02' takes only
 # the ioctls DIAG_IOCSUNREG of x86-64 (cmd is the second argument).
+# PROF_MAX (100000) caps the instructions stepped through per call.
 #
 # Boots each kernel under QEMU -icount with its gdb stub open and runs
 # SCRIPT (busybox sh, as root) in the VM.  The script sets things up,
@@ -40,7 +41,7 @@ gdb.execute("continue")
 gdb.execute("continue")
 sp0 = int(gdb.parse_and_eval("$sp"))
 count, order, n = collections.Counter(), [], 0
-while n < 100000:
+while n < int(os.environ.get("PROF_MAX", "100000")):
     pc = int(gdb.parse_and_eval("$pc"))
     name = gdb.execute("info symbol %d" % pc, to_string=True).split()[0]
     count[name] += 1
@@ -82,7 +83,7 @@ for k in $ours $base; do
 	}
 	f=$func
 	[ $v = base ] && f=$base_func
-	PROF_PORT=$port PROF_FUNC=$f timeout 600 gdb -q -batch -x "$steps" \
+	PROF_PORT=$port PROF_FUNC=$f timeout $((600 * ${PROF_MAX:-100000} / 100000)) gdb -q -batch -x "$steps" \
 		"$(variant_obj $k)/vmlinux" 2>/dev/null |
 		sed -n "/^PROFILE/,\$p" | sed "1s/^PROFILE/$v:/" > "$out.txt"
 	wait $vm || true
