@@ -37,16 +37,21 @@ churn() {
 }
 bounded 600 churn || fail "churn stopped with status $?"
 
+# only_b WHAT: for 0.2 s, some of $B's signals are recorded and nothing else
+only_b() {
+	echo > $T/trace
+	usleep 200000
+	echo 0 > $T/tracing_on
+	n=$(trace_lines | grep -c "^signal_generate: sig=23 .* pid=$B ")
+	other=$(trace_lines | grep '^signal_generate: ' | grep -vc "sig=23 .* pid=$B ")
+	echo 1 > $T/tracing_on
+	[ "$n" -gt 0 ] || fail "$1: no record of $B's signals"
+	expect_eq "$1: records of another filter" 0 "$other"
+}
+
 # The last accepted filter is the one in force.
 echo "sig == 23 && pid == $B" > $E/filter || fail "filter on $B rejected"
-echo > $T/trace
-usleep 200000
-echo 0 > $T/tracing_on
-n=$(trace_lines | grep -c '^signal_generate: ')
-other=$(trace_lines | grep '^signal_generate: ' | grep -vc "sig=23 .* pid=$B ")
-echo 1 > $T/tracing_on
-[ "$n" -gt 0 ] || fail "no record of $B's signals"
-expect_eq "records of another filter than the last" 0 "$other"
+only_b "the last filter"
 
 # A refused write shows its error, and the program before it runs on.
 bad="sig == 23 && pid == $B && bad_field == 1"
@@ -56,12 +61,5 @@ caret=$(printf "%$((${#bad} - 3))s" "^")
 expect_eq "refused filter's text" "$bad
 $caret
 parse_error: Field not found" "$(cat $E/filter)"
-echo > $T/trace
-usleep 200000
-echo 0 > $T/tracing_on
-n=$(trace_lines | grep -c "sig=23 .* pid=$B ")
-other=$(trace_lines | grep '^signal_generate: ' | grep -vc "sig=23 .* pid=$B ")
-echo 1 > $T/tracing_on
-[ "$n" -gt 0 ] || fail "refused write stopped the filter in force"
-expect_eq "records past the kept program" 0 "$other"
+only_b "after a refused write"
 exit 0
