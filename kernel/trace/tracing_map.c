@@ -110,8 +110,9 @@
  * tracing_map_sort_entries() collects the published elements from the table
  * into a kvmalloc'd array, reads each sum that is a sort key once (so the
  * order is consistent while events keep adding to them), and sorts with up
- * to two keys; equal lines keep the order in which their keys arrived, so
- * the output is a total order, the same from one read to the next.
+ * to TRACING_MAP_SORT_KEYS_MAX (4) keys; equal lines keep the order in
+ * which their keys arrived, so the output is a total order, the same from
+ * one read to the next.
  *
  * Ordering
  * --------
