@@ -361,7 +361,9 @@ int user_event_register_cmd(struct user_event_group *group, const char *cmd,
 	if (loss)
 		ev->reports_loss = true;
 	refcount_inc(&ev->refs);
-	trace_user_event_register(ev->tp.name, cmd, ev->bit, ev->reg_flags,
+	trace_user_event_register(ev->tp.name, cmd, ev->bit,
+				  ev->reg_flags |
+				  (loss ? USER_EVENT_REG_REPORT_LOSS : 0),
 				  created);
 	*evp = ev;
 	return 0;

@@ -11,12 +11,18 @@
 #define _TRACE_USER_EVENTS_REGISTRY_H
 
 #include <linux/tracepoint.h>
+#include <linux/user_events.h>
+
+TRACE_DEFINE_ENUM(USER_EVENT_REG_PERSIST);
+TRACE_DEFINE_ENUM(USER_EVENT_REG_MULTI_FORMAT);
+TRACE_DEFINE_ENUM(USER_EVENT_REG_REPORT_LOSS);
 
 /*
  * A registration, through DIAG_IOCSREG or dynamic_events: the command as
  * written, the event it named (created = 1 when it did not exist yet), its
  * status bit (0 until a status-page registration asks for one) and its
- * USER_EVENT_REG_* flags (dynamic_events makes persistent events).
+ * USER_EVENT_REG_* flags: the event's (dynamic_events makes persistent
+ * events), and REPORT_LOSS when this registration asked for loss counts.
  */
 TRACE_EVENT(user_event_register,
 	    TP_PROTO(const char *name, const char *cmd, unsigned int bit,
@@ -35,7 +41,9 @@ TRACE_EVENT(user_event_register,
 	    TP_printk("name=%s bit=%u flags=%s created=%d cmd=%s",
 		      __get_str(name), __entry->bit,
 		      __print_flags(__entry->flags, "|",
-				    { 0x1, "PERSIST" }, { 0x2, "MULTI_FORMAT" }),
+				    { USER_EVENT_REG_PERSIST, "PERSIST" },
+				    { USER_EVENT_REG_MULTI_FORMAT, "MULTI_FORMAT" },
+				    { USER_EVENT_REG_REPORT_LOSS, "REPORT_LOSS" }),
 		      __entry->created, __get_str(cmd))
 );
 

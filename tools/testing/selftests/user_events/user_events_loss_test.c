@@ -18,6 +18,8 @@
 
 #define INST UE_TRACEFS "/instances/ue_loss"
 #define INST_EV INST "/events/user_events/ue_loss"
+#define INST_REG UE_TRACEFS "/instances/ue_loss_reg"
+#define INST_REG_EV INST_REG "/events/user_events_registry/user_event_register"
 #define CMD "ue_loss u32 n; char[92] pad"
 #define PAYLOAD 96
 /* Writers of the load tests, writes each */
@@ -452,6 +454,30 @@ TEST_F(loss, not_asked)
 	ASSERT_EQ(0, loss_get(&plain, &l));
 	EXPECT_EQ(2, l.ring_full);
 	reg_close(&plain);
+}
+
+/* The registry's tracepoint names REPORT_LOSS on the registration asking it */
+TEST_F(loss, registry_trace)
+{
+	static const char asked[] = " flags=REPORT_LOSS created=0 cmd=" CMD "\n";
+	static const char plain_line[] = " flags= created=0 cmd=" CMD "\n";
+	struct ue_reg plain, again;
+	char *text;
+
+	rmdir(INST_REG);
+	ASSERT_EQ(0, mkdir(INST_REG, 0755));
+	ASSERT_EQ(0, ue_write_file(INST_REG_EV "/enable", "1", 0));
+	ASSERT_EQ(0, reg_open(&again, variant->remote, USER_EVENT_REG_REPORT_LOSS));
+	ASSERT_EQ(0, reg_open(&plain, variant->remote, 0));
+	ue_write_file(INST_REG "/tracing_on", "0", 0);
+	text = ue_read_file(INST_REG "/trace");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, asked)) TH_LOG("%s", text);
+	EXPECT_NE(NULL, strstr(text, plain_line)) TH_LOG("%s", text);
+	free(text);
+	reg_close(&plain);
+	reg_close(&again);
+	rmdir(INST_REG);
 }
 
 /* A perf buffer nobody reads fills up: ENOBUFS, samples kept exact */
