@@ -16,44 +16,68 @@
 # so a test that no longer matches the code fails here.
 #
 # herd7: the user's, from PATH, if there is one; else the one built in
-# $CACHE/herdtools7-7.57 from the herdtools7 7.57 sources (see
-# tools/memory-model/litmus-tests/tracing/README), with Debian's OCaml
+# $CACHE/herdtools7-7.58 from Debian's herdtools7 7.58 source package
+# (the kernel memory model of 7.2 asks for its "lkmmv2" variant, which
+# 7.57 lacks), fetched through the base's own apt sources (kbase_apt, as
+# for sparse), or from HERDTOOLS7_TARBALL; built with Debian's OCaml
 # packages (LITMUS_PKGS in lib.sh, installed only for that build).
 . "$(dirname "$0")/lib.sh"
 
-HERD_VERSION=7.57
+HERD_VERSION=7.58
 
 # herd7_build PREFIX - build herd7 from the herdtools7 sources into PREFIX
 herd7_build() {
-	local prefix=$1 tarball=${HERDTOOLS7_TARBALL:-} tmp
-	local shared
-	shared=$(cd "$ROOT/.." && pwd)/shared/tools/herdtools7-$HERD_VERSION.tar.xz
-	local url=https://github.com/herd/herdtools7/archive/refs/tags/$HERD_VERSION.tar.gz
+	local prefix=$1 tarball=${HERDTOOLS7_TARBALL:-} tmp src
 
 	tmp=$(mktemp -d "$CACHE/.herdtools7-XXXXXX")
 	# shellcheck disable=SC2064
 	trap "rm -rf '$tmp'" EXIT
-	if [ -z "$tarball" ] && [ -f "$shared" ]; then
-		tarball=$shared
-	elif [ -z "$tarball" ]; then
-		say "fetching the herdtools7 $HERD_VERSION release from $url"
-		tarball=$tmp/herdtools7-$HERD_VERSION.tar.gz
-		python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
-			"$url" "$tarball" || die "cannot fetch $url (set HERDTOOLS7_TARBALL to a copy)"
+	if [ -z "$tarball" ]; then
+		[ -n "$KBASE_SUITES" ] || die "no apt suites to fetch herdtools7 from (set HERDTOOLS7_TARBALL)"
+		kbase_apt "$CACHE/apt-src-kbase-$KBASE" deb-src "$(dpkg --print-architecture)"
+		say "fetching herdtools7 $HERD_VERSION from $(debian_mirror) $KBASE_SUITES (once)"
+		"${KBASE_APT[@]}" update >&2 || die "apt-get update of $KBASE_SUITES (sources) failed"
+		# the .orig tarball is all the build needs; a missing .dsc is not fatal
+		(cd "$tmp" && "${KBASE_APT[@]}" source --download-only herdtools7 >&2) || true
+		tarball=$(ls "$tmp"/herdtools7_"$HERD_VERSION".orig.tar.* 2>/dev/null | head -n1)
+		[ -n "$tarball" ] || die "cannot fetch the source of herdtools7 $HERD_VERSION"
 	fi
-	say "building herd7 from $tarball into $prefix (once)"
-	tar -xf "$tarball" -C "$tmp"
-	[ -f "$tmp/herdtools7-$HERD_VERSION/herd/herd.ml" ] ||
-		die "$tarball holds no herdtools7-$HERD_VERSION/ sources"
+	say "building herd7 from ${tarball##*/} into $prefix (once)"
+	mkdir "$tmp/src"
+	tar -xf "$tarball" -C "$tmp/src"
+	src=$(dirname "$(ls "$tmp"/src/*/herd/herd.ml 2>/dev/null | head -n1)")
+	src=${src%/herd}
+	[ -f "$src/herd/herd.ml" ] || die "${tarball##*/} holds no herdtools7 sources"
 	(
-		cd "$tmp/herdtools7-$HERD_VERSION"
+		cd "$src"
+		# Bookworm's zarith (1.12) lacks Z.of_int64_unsigned and
+		# Z.to_int64_unsigned, which only the SVE model uses.
+		python3 - lib/SVEScalar.ml <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+compat = """let z_two64 = Z.shift_left Z.one 64
+let z_of_int64_unsigned x =
+  if Int64.compare x 0L >= 0 then Z.of_int64 x else Z.add (Z.of_int64 x) z_two64
+let z_to_int64_unsigned x =
+  if Z.sign x < 0 || Z.numbits x > 64 then raise Z.Overflow
+  else if Z.numbits x < 64 then Z.to_int64 x
+  else Z.to_int64 (Z.sub x z_two64)
+
+"""
+s = s.replace("Z.of_int64_unsigned", "z_of_int64_unsigned")
+s = s.replace("Z.to_int64_unsigned", "z_to_int64_unsigned")
+s = s.replace("module BV = struct\n", compat + "module BV = struct\n", 1)
+open(p, "w").write(s)
+PY
 		# Version.ml: where herd7 finds its own library of models
 		sh ./version-gen.sh "$prefix" > /dev/null
 		dune build -j "$JOBS" --profile release herd/herd.exe
 	) >&2 || die "herd7 did not build"
 	mkdir -p "$tmp/out/bin" "$tmp/out/share/herdtools7"
-	cp "$tmp/herdtools7-$HERD_VERSION/_build/default/herd/herd.exe" "$tmp/out/bin/herd7"
-	cp -r "$tmp/herdtools7-$HERD_VERSION/herd/libdir" "$tmp/out/share/herdtools7/herd"
+	cp "$src/_build/default/herd/herd.exe" "$tmp/out/bin/herd7"
+	cp -r "$src/herd/libdir" "$tmp/out/share/herdtools7/herd"
+	echo "${tarball##*/}" > "$tmp/out/source"
 	rm -rf "$prefix" && mv -T "$tmp/out" "$prefix"
 	rm -rf "$tmp"
 	trap - EXIT
