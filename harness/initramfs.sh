@@ -70,7 +70,8 @@ cp -r "$(base_tree)/tools/testing/selftests/ftrace/." "$root/ftrace/"
 for f in $(sed -n 's/^TEST_GEN_FILES *:*= *//p' "$root/ftrace/Makefile"); do
 	if [ -f "$B/progs/ftrace/ftrace/$f" ]; then cp "$B/progs/ftrace/ftrace/$f" "$root/ftrace/"; fi
 done
-# Upstream tests that assert a limit ours raises on purpose run on ours as
+# Upstream tests that assert a limit ours raises on purpose, or that race
+# with the kernel they test, run on ours as
 # tests/ftrace-adapted/PATH.sed rewrites them (each file says why); the
 # base's reference run (TS_FTRACE_ORIGINAL=1) has them as they are.
 if [ "${TS_FTRACE_ORIGINAL:-0}" != 1 ] && [ -d "$ROOT/tests/ftrace-adapted" ]; then
