@@ -7,7 +7,10 @@
  * the main thread sets the filters "x < 1000 && y < 1000" and
  * "x >= 1000 && y >= 1000" in turn, each writer writing up to BURST
  * records under each.  A kept record with one low and one high value
- * would have been judged by half of each.
+ * would have been judged by half of each.  Setting a filter does not
+ * wait for the writers, so the main thread waits until each has written
+ * MIN_WRITES records under the new filter before it sets the next one,
+ * while they go on writing.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -31,8 +34,10 @@
 #define CMD	"filt_race u32 x; u32 y"
 #define LOW	7
 #define HIGH	4000
-#define SWAPS	50	/* some 2 s: a new filter waits for a grace period */
+#define SWAPS	50
 #define BURST	3000	/* writes per writer and filter: the buffers hold all */
+#define MIN_WRITES 64	/* under a filter before the next is set */
+#define WAIT_MS	20000	/* for MIN_WRITES, at most */
 
 static const char *const filters[2] = {
 	"x < 1000 && y < 1000",
@@ -45,6 +50,8 @@ struct race {
 	int		cpu;
 	int		stop;		/* read and set with __atomic */
 	const int	*gen;		/* filters set so far (__atomic) */
+	int		seen;		/* gen written under (__atomic) */
+	unsigned int	burst;		/* writes under seen (__atomic) */
 	long		writes;
 	int		err;		/* errno of a failed write, or 0 */
 };
@@ -70,6 +77,8 @@ static void *writer(void *arg)
 		if (g != seen) {
 			seen = g;
 			burst = 0;
+			__atomic_store_n(&r->burst, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&r->seen, g, __ATOMIC_RELEASE);
 		}
 		if (burst == BURST) {
 			sched_yield();
@@ -82,8 +91,31 @@ static void *writer(void *arg)
 		if (writev(r->fd, io, 2) < 0 && !r->err)
 			r->err = errno;
 		r->writes++;
+		__atomic_store_n(&r->burst, burst, __ATOMIC_RELEASE);
 	}
 	return NULL;
+}
+
+/* Whether r has written MIN_WRITES records since it saw filter gen */
+static int wrote_under(struct race *r, int gen)
+{
+	unsigned int n = __atomic_load_n(&r->burst, __ATOMIC_ACQUIRE);
+
+	return __atomic_load_n(&r->seen, __ATOMIC_ACQUIRE) == gen &&
+	       n >= MIN_WRITES;
+}
+
+/* Wait until both writers have written under filter gen; 0 or -1 */
+static int wait_writers(struct race *r, int gen)
+{
+	int ms;
+
+	for (ms = 0; ms < WAIT_MS; ms++) {
+		if (wrote_under(&r[0], gen) && wrote_under(&r[1], gen))
+			return 0;
+		usleep(1000);
+	}
+	return -1;
 }
 
 /*
@@ -160,7 +192,7 @@ TEST(filter_replaced_under_fire)
 	pthread_t t[2];
 	long lowlow, highhigh, mixed, lost;
 	char size[32] = "";
-	int fd, i, gen = 0;
+	int fd, i, gen = 0, err = 0;
 
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		SKIP(return, "one CPU");
@@ -177,11 +209,13 @@ TEST(filter_replaced_under_fire)
 
 	for (i = 0; i < 2; i++) {
 		r[i] = (struct race){ .fd = fd, .idx = reg.write_index, .cpu = i,
-				      .gen = &gen };
+				      .gen = &gen, .seen = -1 };
 		ASSERT_EQ(0, pthread_create(&t[i], NULL, writer, &r[i]));
 	}
-	for (i = 1; i <= SWAPS; i++) {
-		ASSERT_EQ(0, ue_write_file(EVENT "filter", filters[i & 1], 0));
+	for (i = 1; i <= SWAPS && !err; i++) {
+		err = wait_writers(r, i - 1);
+		if (!err)
+			err = ue_write_file(EVENT "filter", filters[i & 1], 0);
 		__atomic_store_n(&gen, i, __ATOMIC_RELAXED);
 	}
 	for (i = 0; i < 2; i++) {
@@ -190,6 +224,7 @@ TEST(filter_replaced_under_fire)
 	}
 	ue_write_file(EVENT "enable", "0", 0);
 
+	EXPECT_EQ(0, err);
 	EXPECT_EQ(0, r[0].err);
 	EXPECT_EQ(0, r[1].err);
 	ASSERT_EQ(0, tally(&lowlow, &highhigh, &mixed));
