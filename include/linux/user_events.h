@@ -1,6 +1,11 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Process life-cycle hooks of user_events.
+ *
+ * Copyright (c) 2022, Microsoft Corporation.
+ *
+ * Authors:
+ *   Beau Belgrave <beaub@linux.microsoft.com>
  *
  * A program that registers through the remote-write ABI owns enablers:
  * words of its memory the kernel updates when an event's consumers come

@@ -3,6 +3,8 @@
  * trace_dynevent - the registry of dynamic events and the dynamic_events
  * tracefs file.  See trace_dynevent.h for the locking.
  *
+ * Copyright (C) 2018 Masami Hiramatsu <mhiramat@kernel.org>
+ *
  * A dynamic event's trace_event_call also counts the users that are not
  * tracefs files (perf, BPF): trace_event_dyn_try_get_ref() takes a count
  * only while the call is still registered, and an event is busy, so not

@@ -2,6 +2,8 @@
 /*
  * trace_events_filter - the tracefs and perf face of the filter engine.
  *
+ * Copyright (C) 2009 Tom Zanussi <tzanussi@gmail.com>
+ *
  * This file owns the lifetime of struct event_filter: creating one from
  * text (compiling it with trace_filter_parse.c), installing it on
  * an event or on every event of a subsystem, printing it back, reporting

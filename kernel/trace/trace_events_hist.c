@@ -5,6 +5,8 @@
  * hist_debug).  The engine itself is in trace_hist_*.c (trace_hist.h);
  * this file ties it to the trigger engine and to tracefs.
  *
+ * Copyright (C) 2015 Tom Zanussi <tom.zanussi@linux.intel.com>
+ *
  *   echo 'hist:keys=...' >> events/<system>/<event>/trigger
  *
  * goes to hist_cmd_parse(): the filter is split off, the command parsed

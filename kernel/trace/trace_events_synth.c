@@ -4,6 +4,8 @@
  * deleting them from synthetic_events, dynamic_events ("s:") and the
  * in-kernel API, and listing them back.
  *
+ * Copyright (C) 2015, 2020 Tom Zanussi <tom.zanussi@linux.intel.com>
+ *
  * Every event lives on the dynamic event list under event_mutex (see
  * trace_synth.h).  A definition is parsed whole before anything is
  * allocated, so a refused one creates nothing and logs one error_log

@@ -3,6 +3,8 @@
  * Event trigger engine: the triggers hanging off each event file, how
  * they run when the event fires, and the tracefs "trigger" file.
  *
+ * Copyright (C) 2013 Tom Zanussi <tom.zanussi@linux.intel.com>
+ *
  * A user writes "[!]command[:args] [if filter]" into
  * events/<system>/<event>/trigger.  The engine finds the command in the
  * registry and hands it the text; the command builds an

@@ -1,6 +1,11 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * user_events: the registry of events and their consumers.
+ *
+ * Copyright (c) 2021, Microsoft Corporation.
+ *
+ * Authors:
+ *   Beau Belgrave <beaub@linux.microsoft.com>
  *
  * An event is created from a parsed command in a group, lives on
  * user_event_list (and in user_event_table, to be found by group and name)

@@ -2,6 +2,8 @@
 /*
  * tracing_map - the lockless, preallocated hash map behind histograms
  *
+ * Copyright (C) 2015 Tom Zanussi <tom.zanussi@linux.intel.com>
+ *
  * A histogram adds every event it sees to the entry of the event's key.
  * Events fire in any context, NMI included, on every CPU at once, so the
  * event side of the map (insert, lookup, sums, variables) takes no lock

@@ -1,7 +1,12 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Smallest complete user_events program: register an event, map the status
  * page, and emit only while something listens.
+ *
+ * Copyright (c) 2021, Microsoft Corporation.
+ *
+ * Authors:
+ *   Beau Belgrave <beaub@linux.microsoft.com>
  *
  *   example [count]   emits up to count events (default 10), one per 100ms
  *

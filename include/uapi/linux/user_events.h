@@ -2,6 +2,11 @@
 /*
  * user_events: trace events defined and emitted by user programs.
  *
+ * Copyright (c) 2021-2022, Microsoft Corporation.
+ *
+ * Authors:
+ *   Beau Belgrave <beaub@linux.microsoft.com>
+ *
  * A program registers an event on the tracefs file user_events_data and
  * learns whether anything consumes it in one of two ways, chosen by the
  * size of the registration it passes to DIAG_IOCSREG:
