@@ -18,7 +18,17 @@
 . "$(dirname "$0")/lib.sh"
 
 base=$(base_tree)
-author="Tracing Series Developers <tracing-series@example.org>"
+# From: and Signed-off-by: are whoever runs this, as git knows them; the
+# placeholder only when git has no identity, which the DCO does not accept.
+name=$(git -C "$ROOT" config user.name || true)
+email=$(git -C "$ROOT" config user.email || true)
+if [ -n "$name" ] && [ -n "$email" ]; then
+	author="$name <$email>"
+else
+	name="Tracing Series Developers" email="tracing-series@example.org"
+	author="$name <$email>"
+	printf '\033[1;31mwarning: git has no user.name or user.email: the patches are signed off by the placeholder "%s", which no maintainer can take; set them (git config user.name, git config user.email) and run make patches again\033[0m\n' "$author" >&2
+fi
 version=$(cat "$ROOT/harness/series-version")
 repo=$B/series
 out=$B/patches
@@ -55,7 +65,7 @@ done
 # Pre-images: the base's version of every file the series touches.
 touched=$( (printf '%s\n' "${!owner[@]}" | grep -v '^patches/'
 	patch_targets $(series_patches)) | sort -u)
-git_q() { git -C "$1" -c user.name="${author% <*}" -c user.email="tracing-series@example.org" "${@:2}"; }
+git_q() { git -C "$1" -c user.name="$name" -c user.email="$email" "${@:2}"; }
 git -C "$repo" init -q
 for f in $touched; do
 	if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$repo/$f"; fi
