@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect.sh - every step of the series builds, boots and passes a smoke test.
 #
-# The patches of make patches (build/patches/, the cover letter aside) are
+# The patches of make patches (every set's, in build/patches/order) are
 # applied to the pristine base one at a time, in order.  After each:
 #
 #  - the kernel and its modules are built at W=1 with the project's
@@ -20,10 +20,10 @@
 #
 # The run stops at the first step that fails and names it.  The tree is
 # build/bisect/src, the objects build/bisect/obj: each step rebuilds only
-# what its patch changed.  FROM=NNNN starts building and booting at patch
-# NNNN (the patches before it are applied, not built): after a fix, the
-# objects of the last run serve again (a first run builds the base
-# before, for its warnings).  Logs: build/bisect/NAME.log (build)
+# what its patch changed.  FROM=NNNN starts building and booting at step
+# NNNN, counted over all the sets (the patches before it are applied, not
+# built): after a fix, the objects of the last run serve again (a first
+# run builds the base before, for its warnings).  Logs: build/bisect/NAME.log (build)
 # and build/logs/bisect-NAME.{console,out} (boot).
 . "$(dirname "$0")/lib.sh"
 
@@ -35,25 +35,30 @@ src=$dir/src obj=$dir/obj
 mkdir -p "$dir" "$obj" "$B/logs"
 touch "$dir/base-warnings"
 from=${FROM:-0000}
-series=$(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-')
+series=$(cat "$B/patches/order")
 touched=$(patch_targets $series)
 echo "$touched" | sed 's|^|/|' > "$dir/touched"
+# step_name I PATCH - step I of the whole series: its number, the set
+# and the patch's name within the set ("0012-2-filters-0005-tracing-...").
+step_name() { printf '%04d-%s-%s' "$1" "$(basename "$(dirname "$2")")" "$(basename "$2" .patch)"; }
 # tree_before NNNN - make build/bisect/src the pristine base and the
-# patches before NNNN.  Files the series touches are written only where
+# patches before step NNNN of the whole series (build/patches/order,
+# counted from 0001).  Files the series touches are written only where
 # their content differs from what the last run left, so that kbuild
 # rebuilds what changed and no more; the others are the base's.
 tree_before() {
-	local stage f p name
+	local stage f p i
 	say "build/bisect/src: the base$( [ "$1" = 0000 ] || echo " and the patches before $1")"
 	rsync -a --delete --exclude=/.unpacked --exclude-from="$dir/touched" "$base/" "$src/"
 	stage=$(mktemp -d)
 	for f in $touched; do
 		if [ -f "$base/$f" ]; then install -D -m 644 "$base/$f" "$stage/$f"; fi
 	done
+	i=0
 	for p in $series; do
-		name=$(basename "$p" .patch)
-		[[ ${name%%-*} < $1 ]] || break
-		patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" || die "$name does not apply"
+		i=$((i + 1))
+		[ "$i" -lt "$((10#$1))" ] || break
+		patch -s -p1 -d "$stage" --no-backup-if-mismatch < "$p" || die "$(step_name $i "$p") does not apply"
 	done
 	for f in $touched; do
 		if [ -f "$stage/$f" ]; then
@@ -161,9 +166,9 @@ if [ "$from" = 0000 ]; then
 fi
 n=0
 for p in $series; do
-	name=$(basename "$p" .patch)
 	n=$((n + 1))
-	[[ ${name%%-*} < $from ]] && continue
+	name=$(step_name $n "$p")
+	[ "$n" -lt "$((10#$from))" ] && continue
 	patch -s -p1 -d "$src" --no-backup-if-mismatch < "$p" || die "$name does not apply"
 	build "$name" "$p" || die "the first step that fails: $name (build)"
 	boot "$name" || die "the first step that fails: $name (boot and smoke test)"

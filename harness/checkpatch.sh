@@ -20,7 +20,7 @@ always=
 [ -d "$base/.git" ] || always=UNKNOWN_COMMIT_ID
 i=0
 # The cover letter (0000) has no diff to check.
-for p in $(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-'); do
+for p in $(cat "$B/patches/order"); do
 	ignore=$(sed -n '2,/^$/s/^Checkpatch-ignore: //p' "${comps[$i]}")
 	ignore=$(echo "$always${ignore:+,$ignore}" | sed 's/^,//')
 	i=$((i + 1))

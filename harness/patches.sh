@@ -12,8 +12,8 @@
 # one as make kernel does (lay_component in lib.sh): its files, then its
 # patches.
 #
-# The cover letter (0000-cover-letter.patch) takes its subject and text
-# from harness/cover-letter.txt; the version (-v) is harness/series-version;
+# Each set of harness/series/ becomes a folder of build/patches/ with its
+# own cover letter; the version (-v) is harness/series-version;
 # --base names the commit of the base's files the series applies to.
 . "$(dirname "$0")/lib.sh"
 
@@ -76,7 +76,35 @@ base_commit=$(git -C "$repo" rev-parse HEAD)
 pre=$(mktemp -d)
 cp -a "$repo/." "$pre/"
 
+# The sets a maintainer takes one at a time: harness/series/K-NAME.txt
+# holds the cover letter's subject, a "Components: FIRST-LAST" line (the
+# numbers of the components it holds), a blank line and its text.  Every
+# component is in exactly one set, and the sets follow each other in the
+# order of the components.
+declare -A set_of
+sets=$(ls "$ROOT"/harness/series/[0-9]*-*.txt | sort -V)
+for s in $sets; do
+	range=$(sed -n '2s/^Components: //p' "$s")
+	[[ $range =~ ^([0-9]+)-([0-9]+)$ ]] || die "${s##*/}: no Components: FIRST-LAST line"
+	for c in $comps; do
+		k=${c##*/} k=$((10#${k%%-*}))
+		if [ "$k" -ge "$((10#${BASH_REMATCH[1]}))" ] && [ "$k" -le "$((10#${BASH_REMATCH[2]}))" ]; then
+			[ -z "${set_of[$c]:-}" ] || die "${c##*/} is in ${set_of[$c]##*/} and ${s##*/}"
+			set_of[$c]=$s
+		fi
+	done
+done
+prev=
+for c in $comps; do
+	[ -n "${set_of[$c]:-}" ] || die "${c##*/} is in no set of harness/series/"
+	if [ "${set_of[$c]}" != "$prev" ]; then
+		case " ${seen:-} " in *" ${set_of[$c]} "*) die "${set_of[$c]##*/}: its components are not consecutive" ;; esac
+		seen="${seen:-} ${set_of[$c]}" prev=${set_of[$c]}
+	fi
+done
+
 n=0
+declare -A last_of
 for c in $comps; do
 	lay_component "$c" "$repo"
 	msg=$(mktemp)
@@ -84,33 +112,81 @@ for c in $comps; do
 	git_q "$repo" add -A
 	git_q "$repo" commit -q -F "$msg"
 	rm -f "$msg"
+	last_of[${set_of[$c]}]=$(git -C "$repo" rev-parse HEAD)
 	n=$((n + 1))
 done
-git_q "$repo" format-patch -q --cover-letter --base="$base_commit" -v "$version" \
-	-o "$out" "$base_commit..HEAD"
-# The files are named NNNN-subject.patch, the version is in their subjects.
-for p in "$out"/v"$version"-*.patch; do
-	mv "$p" "$out/${p##*/v"$version"-}"
-done
-# The cover letter's subject and text.
-cover=$out/0000-cover-letter.patch
-python3 - "$cover" "$ROOT/harness/cover-letter.txt" <<-'EOF'
-	import sys
-	path, text = sys.argv[1], open(sys.argv[2]).read().rstrip("\n").split("\n")
-	subject, body = text[0], "\n".join(text[1:]).strip("\n")
+
+# One folder per set, each with its cover letter: format-patch --base
+# names the base's commit and, as prerequisite-patch-id, every patch of
+# the sets before.  build/patches/order lists the patches in the order
+# they apply, for checkpatch.sh, bisect.sh and series-stat.sh.
+nsets=$(echo "$sets" | wc -l)
+from=$base_commit i=0
+: > "$out/order"
+for s in $sets; do
+	i=$((i + 1))
+	d=$out/$(basename "$s" .txt)
+	to=${last_of[$s]}
+	git_q "$repo" format-patch -q --cover-letter --base="$base_commit" -v "$version" \
+		-o "$d" "$from..$to"
+	for p in "$d"/v"$version"-*.patch; do
+		mv "$p" "$d/${p##*/v"$version"-}"
+	done
+	ls "$d"/[0-9]*.patch | grep -v '/0000-' >> "$out/order"
+	python3 - "$d/0000-cover-letter.patch" "$s" "$i" "$nsets" "$ROOT/harness/series/common.txt" \
+		"$(base_version "$base")" "$repo" "$from" "$to" $sets <<-'EOF'
+	import re, subprocess, sys, textwrap
+	path, spec, k, nsets, common, version, repo, frm, to = sys.argv[1:10]
+	sets = sys.argv[10:]
+	k, nsets = int(k), int(nsets)
+	def title(p):
+	    return open(p).readline().strip()
+	text = open(spec).read().rstrip("\n").split("\n")
+	subject, body = text[0], "\n".join(text[2:]).strip("\n")
+	def stat(a, b):
+	    code, tests, docs = [0, 0], [0, 0], [0, 0]
+	    out = subprocess.run(["git", "-C", repo, "diff", "--numstat", a, b],
+	                         capture_output=True, text=True, check=True).stdout
+	    for line in out.splitlines():
+	        add, dele, f = line.split("\t")
+	        kind = docs if f.startswith("Documentation/") else \
+	            tests if f.startswith("tools/") or f.endswith("_kunit.c") else code
+	        kind[0] += int(add)
+	        kind[1] += int(dele)
+	    return code, tests, docs
+	count = len(subprocess.run(["git", "-C", repo, "rev-list", frm + ".." + to],
+	                           capture_output=True, text=True, check=True).stdout.split())
+	code, tests, docs = stat(frm, to)
+	where = "%s as Debian ships it" % version if k == 1 else \
+	    "%s with the set%s before it applied (base-commit and prerequisite-patch-id below)" % (
+	        version, "" if k == 2 else "s")
+	head = textwrap.wrap("Set %d of %d: %d patch%s, applying to Linux %s.  Lines "
+	                     "added and deleted: code +%d -%d, tests +%d -%d, "
+	                     "documentation +%d -%d." % (
+	            k, nsets, count, "" if count == 1 else "es", where,
+	            code[0], code[1], tests[0], tests[1], docs[0], docs[1]), 72)
+	head += ["", "The sets, in the order they apply:", ""]
+	for j, s in enumerate(sets, 1):
+	    head.append("  %s %d. %s" % ("*" if j == k else " ", j, title(s)))
+	blurb = "\n".join(head) + "\n\n" + body + "\n\n" + open(common).read().rstrip("\n")
 	letter = open(path).read()
 	assert "*** SUBJECT HERE ***" in letter and "*** BLURB HERE ***" in letter
 	letter = letter.replace("*** SUBJECT HERE ***", subject, 1)
-	letter = letter.replace("*** BLURB HERE ***", body, 1)
+	letter = letter.replace("*** BLURB HERE ***", blurb, 1)
 	open(path, "w").write(letter)
-EOF
-say "$n patches and a cover letter (v$version) in build/patches/"
+	EOF
+	from=$to
+done
+say "$n patches in $nsets sets, each with a cover letter (v$version), in build/patches/"
 
 # They must apply to the pristine base with git am (the documentation
 # shows output as the kernel prints it, a space before a tab included) ...
-git_q "$pre" am -q --whitespace=nowarn $(ls "$out"/[0-9]*.patch | grep -v '/0000-') ||
-	die "the series does not apply with git am"
-say "the series applies to the pristine base with git am"
+for s in $sets; do
+	d=$out/$(basename "$s" .txt)
+	git_q "$pre" am -q --whitespace=nowarn $(ls "$d"/[0-9]*.patch | grep -v '/0000-') ||
+		die "set ${d##*/} does not apply with git am on the sets before it"
+done
+say "the sets apply in order to the pristine base with git am"
 # ... and make the tree make kernel lays out, byte for byte.
 stage=$(mktemp -d)
 stage_series "$stage"

@@ -9,7 +9,7 @@
 
 base=$(base_tree)
 printf '%-62s %13s %13s %13s %9s\n' patch "code +/-" "tests +/-" "docs +/-" replaced
-for p in $(ls "$B"/patches/[0-9]*.patch | grep -v '/0000-'); do
+for p in $(cat "$B/patches/order"); do
 	python3 - "$p" "$base" <<-'PY'
 	import os, re, sys
 	path, base = sys.argv[1], sys.argv[2]
