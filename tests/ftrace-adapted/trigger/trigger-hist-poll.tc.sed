@@ -6,5 +6,7 @@
 # either kernel (under TCG, 1 run in 4 on the base).  The sleep is waited
 # for once tracing is off; the trace must still hold its exit, which
 # poll returning too soon would leave out ("poll exits before event
-# happens").
+# happens").  The first set makes the same change to the test itself
+# (patches/0100-ftrace-hist-poll-wait-sleep.patch); the VM runs the
+# base's ftracetest, so it is made here too.
 /^echo 0 > tracing_on$/a wait ${BGPID} ||:
