@@ -72,6 +72,13 @@ struct filter_node {
 	int			first;	/* entry index of the leftmost leaf */
 };
 
+/* A node filter_link() has yet to visit, and its leaves' targets. */
+struct filter_visit {
+	int	node;		/* node index */
+	int	t;		/* target when the node is true */
+	int	f;		/* target when it is false */
+};
+
 /* A pending operator on the operator stack. */
 struct filter_pending {
 	enum filter_node_kind	kind;	/* NOT, AND, OR or OPEN */
@@ -102,8 +109,34 @@ struct filter_compiler {
 	struct filter_pending		*ops;		/* the operator stack */
 	int				nr_ops;		/* depth of @ops */
 	int				max_ops;	/* size of @ops */
+	struct filter_visit		*visits;	/* filter_link()'s stack */
 	bool				header_ctx;	/* see FILTER_FL_HEADER_CTX */
 };
+
+/*
+ * Where the innermost '(' left open by @text is: the last one that took the
+ * depth to @depth, the depth at the end.  Only called on that error.
+ */
+static int filter_open_pos(const char *text, int depth)
+{
+	int d = 0, pos = 0, i;
+	char quote = 0;
+
+	for (i = 0; text[i]; i++) {
+		if (quote) {
+			if (text[i] == quote)
+				quote = 0;
+		} else if (text[i] == '"' || text[i] == '\'') {
+			quote = text[i];
+		} else if (text[i] == '(') {
+			if (++d == depth)
+				pos = i;
+		} else if (text[i] == ')') {
+			d--;
+		}
+	}
+	return pos;
+}
 
 /*
  * Step 1.  Quotes and parentheses are checked before anything else so that
@@ -113,15 +146,9 @@ static int filter_scan(const char *text, struct filter_counts *cnt,
 		       struct trace_parse_err *err)
 {
 	int quote_pos = 0, depth = 0, i;
-	int *open_pos;
 	char quote = 0;
 
 	memset(cnt, 0, sizeof(*cnt));
-	open_pos = kmalloc_array(strlen(text) + 1, sizeof(*open_pos),
-				 GFP_KERNEL);
-	if (!open_pos)
-		return -ENOMEM;
-
 	for (i = 0; text[i]; i++) {
 		char c = text[i];
 
@@ -138,15 +165,12 @@ static int filter_scan(const char *text, struct filter_counts *cnt,
 			cnt->terms = true;
 			break;
 		case '(':
-			open_pos[depth++] = i;
+			depth++;
 			cnt->opens++;
 			break;
 		case ')':
-			if (!depth) {
-				err->err = FILTER_ERR_TOO_MANY_CLOSE;
-				err->pos = i;
-				goto fail;
-			}
+			if (!depth)
+				return trace_parse_fail(err, FILTER_ERR_TOO_MANY_CLOSE, i);
 			depth--;
 			break;
 		case '!':
@@ -166,21 +190,12 @@ static int filter_scan(const char *text, struct filter_counts *cnt,
 				cnt->terms = true;
 		}
 	}
-	if (quote) {
-		err->err = FILTER_ERR_MISSING_QUOTE;
-		err->pos = quote_pos;
-		goto fail;
-	}
-	if (depth) {
-		err->err = FILTER_ERR_TOO_MANY_OPEN;
-		err->pos = open_pos[depth - 1];
-		goto fail;
-	}
-	kfree(open_pos);
+	if (quote)
+		return trace_parse_fail(err, FILTER_ERR_MISSING_QUOTE, quote_pos);
+	if (depth)
+		return trace_parse_fail(err, FILTER_ERR_TOO_MANY_OPEN,
+					filter_open_pos(text, depth));
 	return 0;
-fail:
-	kfree(open_pos);
-	return -EINVAL;
 }
 
 /* Copy a token into a NUL-terminated buffer the caller frees. */
@@ -620,16 +635,23 @@ static int filter_pred_number(struct filter_compiler *fc,
 	return 0;
 }
 
+/* Field names this long or longer are copied to the heap for the lookup */
+#define FILTER_NAME_STACK	64
+
 static struct ftrace_event_field *filter_find(struct filter_compiler *fc,
 					      const struct trace_token *tok)
 {
 	struct ftrace_event_field *field;
-	char *name = filter_tok_dup(tok);
+	char buf[FILTER_NAME_STACK], *name = buf;
 
-	if (!name)
-		return ERR_PTR(-ENOMEM);
+	if (!trace_token_cstr(tok, buf, sizeof(buf))) {
+		name = filter_tok_dup(tok);
+		if (!name)
+			return ERR_PTR(-ENOMEM);
+	}
 	field = fc->fields->find(fc->fields->data, name);
-	kfree(name);
+	if (name != buf)
+		kfree(name);
 	return field;
 }
 
@@ -897,17 +919,13 @@ static const struct prog_entry *filter_target(const struct prog_entry *prog,
 /* Step 3: give every leaf its true and false targets. */
 static int filter_link(struct filter_compiler *fc, int root)
 {
-	struct { int node, t, f; } *stack, *top;
+	struct filter_visit *stack = fc->visits, *top = stack;
 	int i, ret = 0;
 
-	stack = kmalloc_array(fc->nr_nodes, sizeof(*stack), GFP_KERNEL);
-	if (!stack)
-		return -ENOMEM;
-	top = stack;
-	*top++ = (typeof(*stack)){ root, FILTER_ACCEPT, FILTER_REJECT };
-
+	/* Every node is pushed once: @stack has room for all of them. */
+	*top++ = (struct filter_visit){ root, FILTER_ACCEPT, FILTER_REJECT };
 	while (top != stack) {
-		typeof(*stack) cur = *--top;
+		struct filter_visit cur = *--top;
 		struct filter_node *n = &fc->nodes[cur.node];
 		struct prog_entry *e;
 		int first_right;
@@ -921,21 +939,20 @@ static int filter_link(struct filter_compiler *fc, int root)
 			e->on_false = cur.f;
 			break;
 		case FILTER_NODE_NOT:
-			*top++ = (typeof(*stack)){ n->left, cur.f, cur.t };
+			*top++ = (struct filter_visit){ n->left, cur.f, cur.t };
 			break;
 		case FILTER_NODE_AND:
 			first_right = fc->nodes[n->right].first;
-			*top++ = (typeof(*stack)){ n->right, cur.t, cur.f };
-			*top++ = (typeof(*stack)){ n->left, first_right, cur.f };
+			*top++ = (struct filter_visit){ n->right, cur.t, cur.f };
+			*top++ = (struct filter_visit){ n->left, first_right, cur.f };
 			break;
 		default:
 			first_right = fc->nodes[n->right].first;
-			*top++ = (typeof(*stack)){ n->right, cur.t, cur.f };
-			*top++ = (typeof(*stack)){ n->left, cur.t, first_right };
+			*top++ = (struct filter_visit){ n->right, cur.t, cur.f };
+			*top++ = (struct filter_visit){ n->left, cur.t, first_right };
 			break;
 		}
 	}
-	kfree(stack);
 
 	/* Every jump goes forward, so evaluation always terminates. */
 	for (i = 0; i < fc->nr_leaves; i++) {
@@ -978,6 +995,28 @@ void filter_prog_free(struct prog_entry *prog)
 	kfree(prog);
 }
 
+/*
+ * Carve the compiler's work arrays out of one allocation; all hold ints,
+ * so each starts aligned where the one before ends.
+ */
+static void *filter_scratch_alloc(struct filter_compiler *fc)
+{
+	size_t per_node = sizeof(*fc->nodes) + sizeof(*fc->visits) +
+			  sizeof(*fc->operands);
+	void *scratch;
+
+	scratch = kmalloc(size_add(array_size(fc->max_nodes, per_node),
+				   array_size(fc->max_ops, sizeof(*fc->ops))),
+			  GFP_KERNEL);
+	if (!scratch)
+		return NULL;
+	fc->nodes = scratch;
+	fc->visits = (struct filter_visit *)(fc->nodes + fc->max_nodes);
+	fc->ops = (struct filter_pending *)(fc->visits + fc->max_nodes);
+	fc->operands = (int *)(fc->ops + fc->max_ops);
+	return scratch;
+}
+
 /**
  * filter_compile - turn filter text into a program
  * @text: the expression, NUL-terminated
@@ -993,6 +1032,7 @@ struct prog_entry *filter_compile(const char *text,
 {
 	struct filter_compiler fc = { .fields = fields, .err = err };
 	struct filter_counts cnt;
+	void *scratch;
 	int root, ret;
 
 	err->err = FILTER_ERR_NONE;
@@ -1006,12 +1046,9 @@ struct prog_entry *filter_compile(const char *text,
 	fc.max_nodes = fc.max_leaves + cnt.nots + cnt.binops;
 	fc.max_ops = cnt.nots + cnt.binops + cnt.opens + 1;
 	fc.prog = kcalloc(fc.max_leaves + 1, sizeof(*fc.prog), GFP_KERNEL);
-	fc.nodes = kmalloc_array(fc.max_nodes, sizeof(*fc.nodes), GFP_KERNEL);
-	fc.operands = kmalloc_array(fc.max_nodes, sizeof(*fc.operands),
-				    GFP_KERNEL);
-	fc.ops = kmalloc_array(fc.max_ops, sizeof(*fc.ops), GFP_KERNEL);
+	scratch = filter_scratch_alloc(&fc);
 	ret = -ENOMEM;
-	if (!fc.prog || !fc.nodes || !fc.operands || !fc.ops)
+	if (!fc.prog || !scratch)
 		goto out;
 
 	root = filter_parse_expr(&fc, &cnt);
@@ -1021,9 +1058,7 @@ struct prog_entry *filter_compile(const char *text,
 out:
 	if (fc.prog)
 		fc.prog[fc.nr_leaves].code = FILTER_T_END;
-	kfree(fc.nodes);
-	kfree(fc.operands);
-	kfree(fc.ops);
+	kfree(scratch);
 	if (!ret)
 		return fc.prog;
 	filter_prog_free(fc.prog);

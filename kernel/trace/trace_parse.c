@@ -28,15 +28,25 @@ char trace_parse_peek(struct trace_parse *p)
 	return trace_parse_cur(p);
 }
 
+/* The length of @lit when @text begins with it, else 0; one pass over both */
+static size_t trace_prefix_len(const char *text, const char *lit)
+{
+	size_t i;
+
+	for (i = 0; lit[i]; i++) {
+		if (text[i] != lit[i])
+			return 0;
+	}
+	return i;
+}
+
 /* Consume @lit if the text continues with exactly it. */
 bool trace_parse_literal(struct trace_parse *p, const char *lit)
 {
-	size_t len = strlen(lit);
+	size_t len = trace_prefix_len(p->text + p->pos, lit);
 
-	if (strncmp(p->text + p->pos, lit, len))
-		return false;
 	p->pos += len;
-	return true;
+	return len || !*lit;
 }
 
 /*
@@ -51,9 +61,9 @@ int trace_parse_one_of(struct trace_parse *p, const char * const *table,
 	int i;
 
 	for (i = 0; i < nr; i++) {
-		size_t len = strlen(table[i]);
+		size_t len = trace_prefix_len(p->text + p->pos, table[i]);
 
-		if (len > best_len && !strncmp(p->text + p->pos, table[i], len)) {
+		if (len > best_len) {
 			best = i;
 			best_len = len;
 		}
