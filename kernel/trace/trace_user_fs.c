@@ -7,7 +7,8 @@
  *
  * user_events_data: DIAG_IOCSREG registers an event and gives the fd a
  *   write index for it (the size of the argument tells the status-page
- *   layout from the remote-write one), DIAG_IOCSUNREG removes a
+ *   layout from the remote-write one; DIAG_IOCSSTATUS takes the
+ *   status-page layout at any size), DIAG_IOCSUNREG removes a
  *   remote-write word, DIAG_IOCSDEL deletes an unreferenced event, write()
  *   emits (trace_user_write.c).  An fd reaches the events of its own group
  *   only.  Its index table only grows, under user_event_fd.lock, by
@@ -349,20 +350,49 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 	return put_user(idx, &ureg->write_index) ? -EFAULT : 0;
 }
 
-/* The layout is told by its size: 20-27 bytes status page, 28+ remote write */
+/*
+ * A size in [sizeof(struct user_status_reg), PAGE_SIZE] at @ureg; the
+ * layout's fields past what the kernel reads are checked for 0 later.
+ */
+static long user_event_ioctl_size(void __user *ureg, u32 *size)
+{
+	if (get_user(*size, (u32 __user *)ureg))
+		return -EFAULT;
+	if (*size > PAGE_SIZE)
+		return -E2BIG;
+	if (*size < sizeof(struct user_status_reg))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * DIAG_IOCSREG: the layout is told by its size, 20-27 bytes status page
+ * (as Linux 6.1's programs pass it), 28 and more remote write.
+ */
 static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 {
 	u32 size;
+	long ret;
 
-	if (get_user(size, (u32 __user *)ureg))
-		return -EFAULT;
-	if (size > PAGE_SIZE)
-		return -E2BIG;
-	if (size < sizeof(struct user_status_reg))
-		return -EINVAL;
+	ret = user_event_ioctl_size(ureg, &size);
+	if (ret)
+		return ret;
 	if (size < sizeof(struct user_reg))
 		return user_event_reg_status(ufd, ureg, size);
 	return user_event_reg_enabler(ufd, ureg, size);
+}
+
+/* DIAG_IOCSSTATUS: the status-page layout, whatever its size */
+static long user_event_ioctl_status(struct user_event_fd *ufd,
+				    void __user *ureg)
+{
+	u32 size;
+	long ret;
+
+	ret = user_event_ioctl_size(ureg, &size);
+	if (ret)
+		return ret;
+	return user_event_reg_status(ufd, ureg, size);
 }
 
 /*
@@ -455,6 +485,8 @@ static long user_event_data_ioctl(struct file *file, unsigned int cmd,
 		return user_event_ioctl_unreg(ufd, (void __user *)arg);
 	case DIAG_IOCGLOSS:
 		return user_event_ioctl_loss(ufd, (void __user *)arg);
+	case DIAG_IOCSSTATUS:
+		return user_event_ioctl_status(ufd, (void __user *)arg);
 	}
 	return -ENOTTY;
 }

@@ -17,6 +17,11 @@
  *   struct user_status_reg_flags): it gets back a bit of the shared page
  *   mapped read-only from tracefs user_events_status.
  *
+ * DIAG_IOCSREG tells them apart by size as Linux 6.1's programs need: 20
+ * to 27 bytes is the status page, 28 or more remote write, which may grow.
+ * The status-page layout grows through DIAG_IOCSSTATUS, which takes only
+ * it, at any size.
+ *
  * Either way it gets a write index and, while the event is consumed,
  * write()s or writev()s the index followed by the payload to the same file
  * descriptor.
@@ -80,7 +85,8 @@ enum user_reg_flag {
  */
 struct __USER_EVENTS_REMOTE_REG {
 	__u32	size;		/* in: sizeof(struct user_reg) */
-	__u8	enable_bit, enable_size;	/* in: the bit, the word's size */
+	__u8	enable_bit;	/* in: the bit of the word to keep set */
+	__u8	enable_size;	/* in: the word's size, 4 or 8 bytes */
 	__u16	flags;		/* in: enum user_reg_flag */
 	__u64	enable_addr;	/* in: address of the word */
 	__u64	name_args;	/* in: address of the NUL-terminated command */
@@ -117,8 +123,9 @@ struct user_status_reg_flags {
  */
 struct user_unreg {
 	__u32	size;		/* in: sizeof(struct user_unreg) */
-	__u8	disable_bit, __reserved;	/* in: the bit; 0 */
-	__u16	__reserved2;	/* 0 */
+	__u8	disable_bit;	/* in: the bit the registration gave */
+	__u8	__reserved;	/* in: 0 */
+	__u16	__reserved2;	/* in: 0 */
 	__u64	disable_addr;	/* in: the word's address */
 } __attribute__((__packed__));
 
@@ -154,5 +161,14 @@ struct user_loss {
 
 /* Read the loss counts of a registration made with REPORT_LOSS */
 #define DIAG_IOCGLOSS _IOWR(DIAG_IOC_MAGIC, 3, struct user_loss)
+
+/*
+ * Register an event for the status page, whatever the argument's size:
+ * struct user_status_reg, struct user_status_reg_flags, or a later layout
+ * that extends them.  DIAG_IOCSREG takes the status-page layout only below
+ * the size of struct user_reg, so a field added after flags is reached
+ * through this number alone; bytes a kernel does not know must be 0.
+ */
+#define DIAG_IOCSSTATUS _IOWR(DIAG_IOC_MAGIC, 4, struct user_status_reg_flags)
 
 #endif /* _UAPI_LINUX_USER_EVENTS_H */

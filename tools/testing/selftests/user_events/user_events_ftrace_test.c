@@ -87,6 +87,12 @@ struct ue_flags_reg {
 	uint8_t extra;
 };
 
+/* A later status-page layout: user_status_reg_flags, then 16 bytes */
+struct ue_status_later {
+	struct user_status_reg_flags r;
+	uint8_t tail[16];
+};
+
 #pragma pack(pop)
 
 TEST(reg_struct_size)
@@ -150,6 +156,65 @@ TEST(reg_status_flags)
 	EXPECT_EQ(E2BIG, errno);
 	close(fd);
 	EXPECT_EQ(0, ue_del("ue_size"));
+}
+
+/*
+ * DIAG_IOCSSTATUS takes the status-page layout at any size, where
+ * DIAG_IOCSREG would read 28 bytes and more as remote write: bytes past
+ * the flags must be 0, as for any extensible layout.
+ */
+TEST(reg_status_any_size)
+{
+	struct ue_status_later l;
+	const uint8_t *page = ue_map_status();
+	uint32_t bit;
+	int fd = ue_open();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_NE(NULL, page);
+	ue_del("ue_later");
+	memset(&l, 0, sizeof(l));
+	l.r.name_args = (uintptr_t)"ue_later u32 x";
+	l.r.size = sizeof(struct user_status_reg) - 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(EINVAL, errno);
+	l.r.size = sysconf(_SC_PAGESIZE) + 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(E2BIG, errno);
+	EXPECT_EQ(0, ue_exists("ue_later"));
+
+	l.r.size = sizeof(struct user_status_reg);
+	ASSERT_EQ(0, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	/* one event on one fd: one index, whatever the layout */
+	bit = l.r.status_bit;
+	EXPECT_NE(0, bit);
+	EXPECT_EQ(0, l.r.write_index);
+	l.r.size = sizeof(struct user_status_reg_flags);
+	l.r.flags = USER_EVENT_REG_REPORT_LOSS;
+	ASSERT_EQ(0, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(bit, l.r.status_bit);
+	EXPECT_EQ(0, l.r.write_index);
+	/* 40 bytes: a status-page registration, not a remote-write one */
+	l.r.size = sizeof(l);
+	ASSERT_EQ(0, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(bit, l.r.status_bit);
+	EXPECT_EQ(0, l.r.write_index);
+	l.tail[15] = 1;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(E2BIG, errno);
+	l.tail[15] = 0;
+	l.r.flags = USER_EVENT_REG_PERSIST;
+	EXPECT_EQ(-1, ioctl(fd, DIAG_IOCSSTATUS, &l));
+	EXPECT_EQ(EINVAL, errno);
+
+	/* The bit it gave follows the event */
+	EXPECT_EQ(0, ue_bit_set(page, bit));
+	ASSERT_EQ(0, ue_enable("ue_later", 1));
+	EXPECT_EQ(1, ue_bit_set(page, bit));
+	ASSERT_EQ(0, ue_enable("ue_later", 0));
+	EXPECT_EQ(0, ue_bit_set(page, bit));
+	close(fd);
+	EXPECT_EQ(0, ue_del("ue_later"));
 }
 
 TEST(bad_commands)
