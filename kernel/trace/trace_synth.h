@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * trace_synth.h - synthetic events: the interface the histogram engine
  * uses for onmatch().trace() and friends, and the one internal header of
