@@ -351,16 +351,18 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 }
 
 /*
- * A size in [sizeof(struct user_status_reg), PAGE_SIZE] at @ureg; the
- * layout's fields past what the kernel reads are checked for 0 later.
+ * The u32 size an ioctl's argument starts with, at least @min and at most
+ * a page; copy_struct_from_user() later checks that bytes past what the
+ * kernel reads are 0.
  */
-static long user_event_ioctl_size(void __user *ureg, u32 *size)
+static int user_event_ioctl_size(const void __user *uarg, size_t min,
+				 u32 *size)
 {
-	if (get_user(*size, (u32 __user *)ureg))
+	if (get_user(*size, (const u32 __user *)uarg))
 		return -EFAULT;
 	if (*size > PAGE_SIZE)
 		return -E2BIG;
-	if (*size < sizeof(struct user_status_reg))
+	if (*size < min)
 		return -EINVAL;
 	return 0;
 }
@@ -374,7 +376,7 @@ static long user_event_ioctl_reg(struct user_event_fd *ufd, void __user *ureg)
 	u32 size;
 	long ret;
 
-	ret = user_event_ioctl_size(ureg, &size);
+	ret = user_event_ioctl_size(ureg, sizeof(struct user_status_reg), &size);
 	if (ret)
 		return ret;
 	if (size < sizeof(struct user_reg))
@@ -389,7 +391,7 @@ static long user_event_ioctl_status(struct user_event_fd *ufd,
 	u32 size;
 	long ret;
 
-	ret = user_event_ioctl_size(ureg, &size);
+	ret = user_event_ioctl_size(ureg, sizeof(struct user_status_reg), &size);
 	if (ret)
 		return ret;
 	return user_event_reg_status(ufd, ureg, size);
@@ -403,13 +405,11 @@ static int user_event_ioctl_arg(void *dst, size_t ksize,
 				const void __user *uarg)
 {
 	u32 size;
+	int ret;
 
-	if (get_user(size, (const u32 __user *)uarg))
-		return -EFAULT;
-	if (size > PAGE_SIZE)
-		return -E2BIG;
-	if (size < ksize)
-		return -EINVAL;
+	ret = user_event_ioctl_size(uarg, ksize, &size);
+	if (ret)
+		return ret;
 	return copy_struct_from_user(dst, ksize, uarg, size);
 }
 
