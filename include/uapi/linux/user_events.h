@@ -85,8 +85,11 @@ enum user_reg_flag {
  */
 struct __USER_EVENTS_REMOTE_REG {
 	__u32	size;		/* in: sizeof(struct user_reg) */
-	__u8	enable_bit;	/* in: the bit of the word to keep set */
-	__u8	enable_size;	/* in: the word's size, 4 or 8 bytes */
+	/*
+	 * in: enable_bit, the bit of the word to keep set, and
+	 * enable_size, the word's size (4 or 8 bytes)
+	 */
+	__u8	enable_bit, enable_size;
 	__u16	flags;		/* in: enum user_reg_flag */
 	__u64	enable_addr;	/* in: address of the word */
 	__u64	name_args;	/* in: address of the NUL-terminated command */
