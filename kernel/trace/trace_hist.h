@@ -140,6 +140,7 @@ enum hist_err {
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
 	HIST_ERR_HIST_NOT_FOUND,
 	HIST_ERR_TRAILING_TEXT,		/* "keys=a b": more than the attributes */
+	HIST_ERR_BAD_LOGLIN_BITS,	/* "a.log2=K", K past the maximum */
 	HIST_ERR_MAX
 };
 
@@ -155,11 +156,18 @@ enum hist_mod {
 	HIST_MOD_SYSCALL	= BIT(4),
 	HIST_MOD_LOG2		= BIT(5),
 	HIST_MOD_USECS		= BIT(6),
-	HIST_MOD_BUCKETS	= BIT(7),	/* .buckets=N, N in hist_expr.buckets */
+	HIST_MOD_BUCKETS	= BIT(7),	/* .buckets=N, N in mod_arg */
 	HIST_MOD_PERCENT	= BIT(8),
 	HIST_MOD_GRAPH		= BIT(9),
 	HIST_MOD_STACKTRACE	= BIT(10),
+	HIST_MOD_LOGLIN		= BIT(11),	/* .log2=K, K in mod_arg */
 };
+
+/* The modifiers that change a number into its bucket. */
+#define HIST_MOD_BUCKETING	(HIST_MOD_LOG2 | HIST_MOD_BUCKETS | HIST_MOD_LOGLIN)
+
+/* .log2=K: 2^K buckets per power of two, K at most this. */
+#define HIST_LOGLIN_BITS_MAX	6
 
 /* A modifier's spelling; hist_mod_names[] ends with an empty entry. */
 struct hist_mod_name {
@@ -189,7 +197,7 @@ struct hist_expr {
 	struct trace_token	system;		/* of a qualified $var, or empty */
 	struct trace_token	event;		/* of a qualified $var, or empty */
 	u64			value;		/* HIST_EXPR_CONST */
-	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
+	unsigned long		mod_arg;	/* BUCKETS: N, LOGLIN: K */
 	struct hist_expr	*arg[2];	/* operands of an operator */
 };
 
@@ -303,7 +311,7 @@ struct hist_field {
 	unsigned int		key_offset;	/* in the compound key */
 	u64			constant;	/* CONST, and a constant divisor */
 	struct reciprocal_value	recip;		/* DIV by a constant below 2^32 */
-	unsigned long		buckets;	/* HIST_MOD_BUCKETS */
+	unsigned long		mod_arg;	/* BUCKETS: N, LOGLIN: K */
 	unsigned int		var_ref_idx;	/* VAR_REF: index in hist_event.vars */
 	struct hist_data	*var_hd;	/* VAR_REF: the histogram defining it */
 	unsigned int		var_idx;	/* VAR_REF: its index there */
@@ -371,6 +379,8 @@ bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
 bool hist_field_uses_clock(const struct hist_field *f);
 /* The value of @f for the event @ev (a string: the address of its bytes) */
 u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev);
+u64 hist_loglin_low(u64 v, unsigned int k);
+u64 hist_loglin_high(u64 low, unsigned int k);
 
 static __always_inline u64 hist_read_num(const void *p, unsigned int size,
 					 bool is_signed)

@@ -399,7 +399,7 @@ static __always_inline u64 hist_fetch(const struct hist_field *f,
 				      const struct hist_event *ev)
 {
 	if (f->kind == HIST_FIELD_NUM &&
-	    !(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)))
+	    !(f->mods & HIST_MOD_BUCKETING))
 		return hist_read_num(ev->rec + f->offset, f->width, f->is_signed);
 	return hist_field_value(f, ev);
 }

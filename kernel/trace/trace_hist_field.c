@@ -49,6 +49,7 @@ const struct hist_mod_name hist_mod_names[] = {
 	{ "buckets", HIST_MOD_BUCKETS },	{ "usecs", HIST_MOD_USECS },
 	{ "percent", HIST_MOD_PERCENT },	{ "graph", HIST_MOD_GRAPH },
 	{ "stacktrace", HIST_MOD_STACKTRACE },	{ "bucket", HIST_MOD_BUCKETS },
+	{ "log2", HIST_MOD_LOGLIN },
 	{}
 };
 
@@ -93,10 +94,10 @@ static void hist_field_pseudo(struct hist_field *f, enum hist_field_kind kind)
 /* Modifiers a value or a variable may not have (keys: see below). */
 static const unsigned int hist_role_refused[] = {
 	[HIST_ROLE_KEY] = 0,
-	[HIST_ROLE_VAL] = HIST_MOD_LOG2 | HIST_MOD_BUCKETS | HIST_MOD_SYM |
+	[HIST_ROLE_VAL] = HIST_MOD_BUCKETING | HIST_MOD_SYM |
 			  HIST_MOD_SYM_OFFSET | HIST_MOD_SYSCALL |
 			  HIST_MOD_STACKTRACE,
-	[HIST_ROLE_VAR] = HIST_MOD_LOG2 | HIST_MOD_BUCKETS | HIST_MOD_PERCENT |
+	[HIST_ROLE_VAR] = HIST_MOD_BUCKETING | HIST_MOD_PERCENT |
 			  HIST_MOD_GRAPH,
 };
 
@@ -188,7 +189,7 @@ static int hist_bind_field(struct hist_bind *b, struct hist_field *f,
 	if (f->kind == HIST_FIELD_CALLER)
 		f->mods &= ~HIST_MOD_HEX;
 	/* a string or a stack is read through its address: keep it whole */
-	if (((f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)) &&
+	if (((f->mods & HIST_MOD_BUCKETING) &&
 	     (hist_field_is_string(f) || hist_field_is_stack(f))) ||
 	    ((f->mods & HIST_MOD_EXECNAME) && strcmp(name, "common_pid")) ||
 	    ((f->mods & HIST_MOD_STACKTRACE) && f->kind != HIST_FIELD_STACK) ||
@@ -282,7 +283,7 @@ static int hist_bind(struct hist_bind *b, const struct hist_expr *e,
 		return -ENOMEM;
 	f->expr = e;
 	f->mods = e->mods;
-	f->buckets = e->buckets;
+	f->mod_arg = e->mod_arg;
 	switch (e->kind) {
 	case HIST_EXPR_FIELD:
 		return hist_bind_field(b, f, role);
@@ -335,7 +336,7 @@ bool hist_field_same(const struct hist_field *a, const struct hist_field *b,
 	if (a->kind != b->kind || a->mods != b->mods || a->offset != b->offset ||
 	    a->width != b->width || a->size != b->size ||
 	    a->is_signed != b->is_signed || a->usecs != b->usecs ||
-	    a->constant != b->constant || a->buckets != b->buckets ||
+	    a->constant != b->constant || a->mod_arg != b->mod_arg ||
 	    strcmp(a->type, b->type) || !a->field != !b->field ||
 	    (a->field && (a->field->size != b->field->size ||
 			  a->field->filter_type != b->field->filter_type)))
@@ -364,7 +365,8 @@ bool hist_field_equal(const struct hist_field *a, const struct hist_field *b)
 	/* a stack field shows .stacktrace whether it was written or not */
 	if (a->kind != b->kind || !a->field != !b->field ||
 	    (a->kind != HIST_FIELD_STACK && a->mods != b->mods) ||
-	    ((a->mods & HIST_MOD_BUCKETS) && a->buckets != b->buckets) ||
+	    ((a->mods & (HIST_MOD_BUCKETS | HIST_MOD_LOGLIN)) &&
+	     a->mod_arg != b->mod_arg) ||
 	    (a->kind == HIST_FIELD_CONST && a->constant != b->constant) ||
 	    (a->field && strcmp(a->field->name, b->field->name)))
 		return false;
@@ -484,6 +486,42 @@ void hist_str_copy(char *dst, const char *src, unsigned int n)
 	dst[i] = '\0';
 }
 
+/*
+ * .log2=K: the powers of two [2^e, 2^(e+1)) are cut into 2^K buckets of
+ * 2^(e-K) numbers each.  Below 2^(K+1) that width would be one number or
+ * less, so there every number is a bucket of its own.
+ */
+static unsigned int hist_loglin_shift(u64 v, unsigned int k)
+{
+	unsigned int bits = fls64(v);	/* e + 1, or 0 for 0 */
+
+	return bits > k + 1 ? bits - 1 - k : 0;
+}
+
+/**
+ * hist_loglin_low() - the lowest number of @v's bucket under .log2=@k
+ * @v: the number
+ * @k: log2 of the number of buckets each power of two is cut into
+ *
+ * Return: @v with the bits below its bucket's width cleared.
+ */
+u64 hist_loglin_low(u64 v, unsigned int k)
+{
+	return v & ~((1ULL << hist_loglin_shift(v, k)) - 1);
+}
+
+/**
+ * hist_loglin_high() - the highest number of the bucket starting at @low
+ * @low: a bucket's lowest number, as hist_loglin_low() gives it
+ * @k: log2 of the number of buckets each power of two is cut into
+ *
+ * Return: @low plus the bucket's width less one; never past U64_MAX.
+ */
+u64 hist_loglin_high(u64 low, unsigned int k)
+{
+	return low + ((1ULL << hist_loglin_shift(low, k)) - 1);
+}
+
 /* Exact, and without a division instruction when it can be. */
 static u64 hist_div_const(u64 v, const struct hist_field *f)
 {
@@ -561,11 +599,13 @@ u64 hist_field_value(const struct hist_field *f, const struct hist_event *ev)
 	default:	/* HIST_FIELD_CALLER: the key code saves the stack */
 		return 0;
 	}
-	if (unlikely(f->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS))) {
+	if (unlikely(f->mods & HIST_MOD_BUCKETING)) {
 		if (f->mods & HIST_MOD_LOG2)
 			v = v < 2 ? 0 : fls64(v - 1);
+		else if (f->mods & HIST_MOD_LOGLIN)
+			v = hist_loglin_low(v, f->mod_arg);
 		else
-			v = div64_ul(v, f->buckets) * f->buckets;
+			v = div64_ul(v, f->mod_arg) * f->mod_arg;
 	}
 	return v;
 }

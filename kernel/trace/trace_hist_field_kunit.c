@@ -263,6 +263,9 @@ static void hist_test_arithmetic(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hist_test_value(test, "s8v/u64v"), (u64)-3 / 1000000007ULL);
 	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.log2"), 30);
 	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.buckets=1000"), 1000000000ULL);
+	/* 2^29 <= 1000000007 < 2^30, in buckets of 2^26 */
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.log2=3"), 14ULL << 26);
+	KUNIT_EXPECT_EQ(test, hist_test_value(test, "u64v.log2=0"), 1ULL << 29);
 	KUNIT_EXPECT_EQ(test, hist_test_value(test, "$x+1"), 43);
 
 	/* Constants are folded when the command is written. */
@@ -313,6 +316,71 @@ static void hist_test_division(struct kunit *test)
 	}
 }
 
+/*
+ * .log2=K at every K, walking its buckets from 0 to U64_MAX: they follow
+ * each other without a gap, each number maps to the lowest of its own,
+ * below 2^(K+1) each number is a bucket, and above it each power of two
+ * holds 2^K buckets of one width, at most 1/2^K of their lowest number.
+ */
+static void hist_test_loglin(struct kunit *test)
+{
+	static const struct {
+		unsigned int	k;
+		u64		v, low, high;
+	} known[] = {
+		{ 0, 0, 0, 0 },			{ 0, 1, 1, 1 },
+		{ 0, 3, 2, 3 },			{ 0, 1000, 512, 1023 },
+		{ 3, 15, 15, 15 },		{ 3, 16, 16, 17 },
+		{ 3, 1000, 960, 1023 },		{ 3, 1024, 1024, 1151 },
+		{ 6, 100, 100, 100 },		{ 6, 200, 200, 201 },
+		{ 0, U64_MAX, 1ULL << 63, U64_MAX },
+		{ 6, U64_MAX, U64_MAX - (1ULL << 57) + 1, U64_MAX },
+	};
+	unsigned int k, i;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, hist_loglin_low(known[i].v, known[i].k),
+				    known[i].low, "%llu at K=%u", known[i].v, known[i].k);
+		KUNIT_EXPECT_EQ_MSG(test, hist_loglin_high(known[i].low, known[i].k),
+				    known[i].high, "%llu at K=%u", known[i].v, known[i].k);
+	}
+
+	for (k = 0; k <= HIST_LOGLIN_BITS_MAX; k++) {
+		u64 low = 0, high, width, per_power = 0, last_width = 0;
+		unsigned int n = 0, bad = 0;
+
+		for (;;) {
+			high = hist_loglin_high(low, k);
+			width = high - low + 1;
+			n++;
+			if (hist_loglin_low(low, k) != low ||
+			    hist_loglin_low(high, k) != low ||
+			    hist_loglin_low(low + width / 2, k) != low ||
+			    (low < (2ULL << k) && width != 1) ||
+			    (low >= (2ULL << k) && (width << k) > low))
+				bad++;
+			/* from 2^K on, each power of two has 2^K buckets */
+			if (!(low & (low - 1)) && low >= (1ULL << k)) {
+				if (low > (1ULL << k) && per_power != (1ULL << k))
+					bad++;
+				per_power = 0;
+			} else if (per_power && width != last_width) {
+				bad++;
+			}
+			per_power++;
+			last_width = width;
+			if (high == U64_MAX)
+				break;
+			low = high + 1;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, bad, 0, "K=%u", k);
+		KUNIT_EXPECT_EQ_MSG(test, per_power, 1ULL << k, "K=%u", k);
+		/* 2^(K+1) single numbers, then 2^K buckets in each of 63-K */
+		KUNIT_EXPECT_EQ_MSG(test, n, (2U << k) + (63 - k) * (1U << k),
+				    "K=%u", k);
+	}
+}
+
 /* Each refused expression, with the column of its mistake. */
 static const struct {
 	const char		*text;
@@ -338,6 +406,10 @@ static const struct {
 	{ "u64v.percent", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "u64v.graph", HIST_ROLE_VAR, 0, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "u64v.log2", HIST_ROLE_VAR, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.log2=3", HIST_ROLE_KEY, -1, HIST_ERR_NONE },
+	{ "u64v.log2=3", HIST_ROLE_VAR, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "u64v.log2=3", HIST_ROLE_VAL, 0, HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "comm.log2=2", HIST_ROLE_KEY, 5, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "u64v.sym", HIST_ROLE_VAL, 0, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "s8v+u64v.buckets=4", HIST_ROLE_VAL, 4, HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "common_stacktrace", HIST_ROLE_VAL, 0, HIST_ERR_BAD_FIELD_MODIFIER },
@@ -416,6 +488,8 @@ static void hist_test_listing(struct kunit *test)
 		{ "0x10*s8v", "16*s8v" },
 		{ "-(s8v+2)", "-(s8v+2)" },
 		{ "u64v.log2", "u64v.log2" },
+		{ "u64v.log2=03", "u64v.log2=3" },
+		{ "u64v.log2=0", "u64v.log2=0" },
 		{ "common_pid.execname", "common_pid.execname" },
 	};
 	struct seq_file *m = hist_test_seq(test);
@@ -445,6 +519,8 @@ static void hist_test_keys(struct kunit *test)
 		{ "u64v.hex", 42, "{ u64v: 2a }" },
 		{ "u64v.log2", 5, "{ u64v: ~ 2^5  }" },
 		{ "u64v.buckets=10", 40, "{ u64v: ~ 40-49 }" },
+		{ "u64v.log2=3", 960, "{ u64v: ~ 960-1023 }" },
+		{ "u64v.log2=2", 5, "{ u64v: ~ 5-5 }" },
 		{ "common_pid.execname", 1234, "{ common_pid: bash            [      1234] }" },
 		{ "u64v.syscall", 99999, "{ u64v: unknown_syscall               [99999] }" },
 		{ "common_cpu", 1, "{ common_cpu:          1 }" },
@@ -541,6 +617,7 @@ static struct kunit_case hist_field_test_cases[] = {
 	KUNIT_CASE(hist_test_strings),
 	KUNIT_CASE(hist_test_arithmetic),
 	KUNIT_CASE(hist_test_division),
+	KUNIT_CASE(hist_test_loglin),
 	KUNIT_CASE(hist_test_refusals),
 	{}
 };

@@ -76,8 +76,8 @@ void hist_print_expr(struct seq_file *m, const struct hist_field *f)
 			break;
 		}
 	}
-	if (f->mods & HIST_MOD_BUCKETS)
-		seq_printf(m, "=%lu", f->buckets);
+	if (f->mods & (HIST_MOD_BUCKETS | HIST_MOD_LOGLIN))
+		seq_printf(m, "=%lu", f->mod_arg);
 }
 
 /* A key of a histogram entry, as "name: value" in the modifier's format. */
@@ -117,7 +117,9 @@ static void hist_print_one_key(struct seq_file *m, const struct hist_field *f,
 	} else if (f->mods & HIST_MOD_LOG2) {
 		seq_printf(m, "~ 2^%-2llu", v);
 	} else if (f->mods & HIST_MOD_BUCKETS) {
-		seq_printf(m, "~ %llu-%llu", v, v + f->buckets - 1);
+		seq_printf(m, "~ %llu-%llu", v, v + f->mod_arg - 1);
+	} else if (f->mods & HIST_MOD_LOGLIN) {
+		seq_printf(m, "~ %llu-%llu", v, hist_loglin_high(v, f->mod_arg));
 	} else if (hist_field_is_string(f)) {
 		seq_printf(m, "%-50s", (const char *)key);
 	} else {

@@ -13,7 +13,7 @@
  *
  * key=, val= and values= are accepted spellings, as are continue and NOHC.
  * An expression is a field with at most one modifier ("bytes.hex",
- * "ts.buckets=100"), a number, a variable ($x, or sys.event.$x), or up to
+ * "ts.buckets=100", "lat.log2=3"), a number, a variable ($x, or sys.event.$x), or up to
  * HIST_OPS_MAX operators combining them: + and - bind less tightly than *
  * and /, all associate to the left, and -(EXPR) negates.
  *
@@ -100,6 +100,9 @@ const char * const hist_err_text[HIST_ERR_MAX] = {
 	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
 	[HIST_ERR_TRAILING_TEXT]	=
 		"Unexpected text after the command (a filter starts with 'if ')",
+	[HIST_ERR_BAD_LOGLIN_BITS]	=
+		"log2=K takes K from 0 to " __stringify(HIST_LOGLIN_BITS_MAX)
+		" (2^K buckets in each power of two)",
 };
 
 const char * const hist_handler_names[] = {
@@ -197,7 +200,7 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 {
 	int start = ++hp->p.pos, i;
 	struct trace_token n;
-	u64 buckets;
+	u64 arg;
 
 	/* A modifier ends where the next operator or the span does. */
 	while (hist_cur(hp) && !strchr("+*/,)", hist_cur(hp)) &&
@@ -209,6 +212,16 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 
 		if (strncmp(hp->p.text + start, hist_mod_names[i].name, len))
 			continue;
+		if (mod == HIST_MOD_LOG2 && hp->p.text[start + len] == '=') {
+			/* log2=K: K from 0 to HIST_LOGLIN_BITS_MAX */
+			hist_token_at(hp, &n, start + len + 1);
+			if (trace_token_num(&n, 0, HIST_LOGLIN_BITS_MAX, &arg))
+				return trace_parse_fail(hp->err, HIST_ERR_BAD_LOGLIN_BITS,
+							start + len + 1);
+			e->mod_arg = arg;
+			e->mods = HIST_MOD_LOGLIN;
+			return 0;
+		}
 		if (mod != HIST_MOD_BUCKETS) {
 			/* any word starting so is .percent or .graph */
 			if (start + len != hp->p.pos &&
@@ -220,9 +233,9 @@ static int hist_modifier(struct hist_parser *hp, struct hist_expr *e)
 		/* buckets=N: N a positive number in any base kstrtoul takes */
 		hist_token_at(hp, &n, start + len + 1);
 		if (hp->p.text[start + len] != '=' ||
-		    trace_token_num(&n, 1, ULONG_MAX, &buckets))
+		    trace_token_num(&n, 1, ULONG_MAX, &arg))
 			break;
-		e->buckets = buckets;
+		e->mod_arg = arg;
 		e->mods = HIST_MOD_BUCKETS;
 		return 0;
 	}

@@ -113,7 +113,7 @@ static void hist_test_modifiers(struct kunit *test)
 	static const struct {
 		const char	*key;
 		unsigned int	mods;
-		unsigned long	buckets;
+		unsigned long	arg;
 	} cases[] = {
 		{ "a.hex", HIST_MOD_HEX },		{ "a.sym", HIST_MOD_SYM },
 		{ "a.sym-offset", HIST_MOD_SYM_OFFSET },
@@ -124,6 +124,8 @@ static void hist_test_modifiers(struct kunit *test)
 		{ "a.stacktrace", HIST_MOD_STACKTRACE },
 		{ "a.buckets=100", HIST_MOD_BUCKETS, 100 },
 		{ "a.bucket=0x10", HIST_MOD_BUCKETS, 16 },	{ "a", 0 },
+		{ "a.log2=0", HIST_MOD_LOGLIN, 0 },
+		{ "a.log2=6", HIST_MOD_LOGLIN, 6 },
 	};
 	unsigned int i;
 
@@ -138,7 +140,7 @@ static void hist_test_modifiers(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, spec->keys[0].expr->mods, cases[i].mods,
 				    "%s", cmd);
 		hist_expect_token(test, &spec->keys[0].expr->text, cases[i].key);
-		KUNIT_EXPECT_EQ(test, spec->keys[0].expr->buckets, cases[i].buckets);
+		KUNIT_EXPECT_EQ(test, spec->keys[0].expr->mod_arg, cases[i].arg);
 	}
 }
 
@@ -280,6 +282,14 @@ static const struct {
 	{ "hist:keys=a.hex.",
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "hist:keys=a.buckets=0",
+	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
+	{ "hist:keys=a.log2=7",
+	  "                 ^", HIST_ERR_BAD_LOGLIN_BITS },
+	{ "hist:keys=a.log2=",
+	  "                 ^", HIST_ERR_BAD_LOGLIN_BITS },
+	{ "hist:keys=a.log2=-1,b",
+	  "                 ^", HIST_ERR_BAD_LOGLIN_BITS },
+	{ "hist:keys=a.log2x",
 	  "            ^", HIST_ERR_BAD_FIELD_MODIFIER },
 	{ "hist:keys=a:x=a+b+c+d+e",
 	  "              ^", HIST_ERR_TOO_MANY_SUBEXPR },
