@@ -419,17 +419,35 @@ static void user_event_reap(struct work_struct *work)
 				   USER_EVENT_REAP_WAIT_MAX);
 }
 
+/**
+ * user_event_may_persist() - may the caller make and delete persistent events
+ * @group: the group of the events
+ *
+ * A caller with CAP_PERFMON may, in any group.  In a group other than the
+ * default one, so may anyone once its user_events_persist holds 1: the
+ * group's creator delegates persistence to whoever may write its
+ * user_events_data, bounded by its user_events_max.
+ *
+ * Return: true when USER_EVENT_REG_PERSIST is the caller's to use.
+ */
+bool user_event_may_persist(const struct user_event_group *group)
+{
+	return perfmon_capable() ||
+	       (group != &user_event_default_group && READ_ONCE(group->persist));
+}
+
 /*
  * May an explicit delete remove ev?  Not while anything uses it (-EBUSY),
- * nor a persistent event unless the caller has CAP_PERFMON (-EPERM),
- * tested in that order.
+ * nor a persistent event unless the caller may make one (-EPERM), tested
+ * in that order.
  */
 static int user_event_deletable(struct user_event *ev)
 {
 	lockdep_assert_held(&event_mutex);
 	if (user_event_busy(ev))
 		return -EBUSY;
-	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
+	if ((ev->reg_flags & USER_EVENT_REG_PERSIST) &&
+	    !user_event_may_persist(ev->group))
 		return -EPERM;
 	return 0;
 }

@@ -192,6 +192,7 @@ struct user_event_group {
 	unsigned long		*bits_used;	/* bits handed out (event_mutex) */
 	unsigned int		count;		/* its events (event_mutex) */
 	unsigned int		max;		/* most events; READ_ONCE */
+	bool			persist;	/* PERSIST delegated; READ_ONCE */
 	unsigned long		id;		/* i_private of its files; 0: default */
 	unsigned int		open_files;	/* user_event_group_mutex */
 	struct dentry		*dir;		/* its folder, NULL: default */
@@ -199,6 +200,8 @@ struct user_event_group {
 };
 
 extern struct user_event_group user_event_default_group;
+
+bool user_event_may_persist(const struct user_event_group *group);
 
 /* How a field's bytes are laid out and shown */
 enum user_field_kind {

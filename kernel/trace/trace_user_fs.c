@@ -2,7 +2,7 @@
 /*
  * user_events: the tracefs files, and groups.
  *
- * Each group has three files, the default group the first two at the top
+ * Each group has four files, the default group the first two at the top
  * of tracefs, the others theirs in user_events_groups/NAME/:
  *
  * user_events_data: DIAG_IOCSREG registers an event and gives the fd a
@@ -17,6 +17,8 @@
  * user_events_status: mmap of the group's status page
  *   (trace_user_status.c), read() of a summary of its events.
  * user_events_max: the most events the group may hold.
+ * user_events_persist (not in the default group): 1 lets whoever may
+ *   write the group's user_events_data make and delete persistent events.
  *
  * mkdir user_events_groups/NAME (CAP_SYS_ADMIN) makes a group, whose
  * events live in system "user_events_NAME".  rmdir removes the group and
@@ -298,7 +300,8 @@ static long user_event_reg_status(struct user_event_fd *ufd,
 }
 
 /* The checks of a remote-write registration, before anything is created */
-static int user_event_reg_check(const struct user_reg *reg)
+static int user_event_reg_check(const struct user_event_group *group,
+				const struct user_reg *reg)
 {
 	if (reg->flags & ~(USER_EVENT_REG_MAX - 1))
 		return -EINVAL;
@@ -310,7 +313,8 @@ static int user_event_reg_check(const struct user_reg *reg)
 		return -EINVAL;
 	if (!access_ok(u64_to_user_ptr(reg->enable_addr), reg->enable_size))
 		return -EFAULT;
-	if ((reg->flags & USER_EVENT_REG_PERSIST) && !perfmon_capable())
+	if ((reg->flags & USER_EVENT_REG_PERSIST) &&
+	    !user_event_may_persist(group))
 		return -EPERM;
 	return 0;
 }
@@ -328,7 +332,7 @@ static long user_event_reg_enabler(struct user_event_fd *ufd,
 	if (ret)
 		return ret;
 	reg.enable_addr = user_event_uaddr(reg.enable_addr);
-	ret = user_event_reg_check(&reg);
+	ret = user_event_reg_check(ufd->group, &reg);
 	if (ret)
 		return ret;
 	opts.flags = reg.flags;
@@ -631,9 +635,9 @@ static const struct file_operations user_event_status_fops = {
 	.mmap		= user_event_status_mmap,
 };
 
-/* ---- user_events_max, and groups made and removed ---- */
+/* ---- user_events_max, user_events_persist, and groups made and removed ---- */
 
-static int user_event_max_open(struct inode *inode, struct file *file)
+static int user_event_knob_open(struct inode *inode, struct file *file)
 {
 	struct user_event_group *group = user_event_group_open(inode);
 
@@ -643,7 +647,7 @@ static int user_event_max_open(struct inode *inode, struct file *file)
 	return nonseekable_open(inode, file);
 }
 
-static int user_event_max_release(struct inode *inode, struct file *file)
+static int user_event_knob_release(struct inode *inode, struct file *file)
 {
 	user_event_group_close(file->private_data);
 	return 0;
@@ -684,10 +688,48 @@ static ssize_t user_event_max_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations user_event_max_fops = {
-	.open		= user_event_max_open,
+	.open		= user_event_knob_open,
 	.read		= user_event_max_read,
 	.write		= user_event_max_write,
-	.release	= user_event_max_release,
+	.release	= user_event_knob_release,
+};
+
+static ssize_t user_event_persist_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
+{
+	struct user_event_group *group = file->private_data;
+	char buf[2] = { READ_ONCE(group->persist) ? '1' : '0', '\n' };
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, sizeof(buf));
+}
+
+/*
+ * Delegating persistence takes what raising the limit takes.  Taking it
+ * back leaves the group's persistent events; deleting them then needs
+ * CAP_PERFMON again.
+ */
+static ssize_t user_event_persist_write(struct file *file,
+					const char __user *ubuf,
+					size_t count, loff_t *ppos)
+{
+	struct user_event_group *group = file->private_data;
+	bool persist;
+	int ret;
+
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = kstrtobool_from_user(ubuf, count, &persist);
+	if (ret)
+		return ret;
+	WRITE_ONCE(group->persist, persist);
+	return count;
+}
+
+static const struct file_operations user_event_persist_fops = {
+	.open		= user_event_knob_open,
+	.read		= user_event_persist_read,
+	.write		= user_event_persist_write,
+	.release	= user_event_knob_release,
 };
 
 static void user_event_group_free(struct user_event_group *group)
@@ -734,7 +776,9 @@ static int user_event_group_files(struct user_event_group *group)
 	    !tracefs_create_file("user_events_status", TRACE_MODE_READ,
 				 group->dir, id, &user_event_status_fops) ||
 	    !tracefs_create_file("user_events_max", TRACE_MODE_WRITE,
-				 group->dir, id, &user_event_max_fops)) {
+				 group->dir, id, &user_event_max_fops) ||
+	    !tracefs_create_file("user_events_persist", TRACE_MODE_WRITE,
+				 group->dir, id, &user_event_persist_fops)) {
 		tracefs_remove(group->dir);
 		return -ENOMEM;
 	}
