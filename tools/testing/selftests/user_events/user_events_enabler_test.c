@@ -763,8 +763,9 @@ static void *ue_flip_unmapper(void *arg)
  * is enabled and disabled through tracefs up to a hundred times (for ten
  * seconds at most, twenty times at least) while two threads on two CPUs
  * test the bit and write, a thread forks children that inherit the words
- * and exit, and another registers words in pages it unmaps at once.  After each change every one of the main thread's
- * eight words reads the new state; every call ends as the ABI says.
+ * and exit, and another registers words in pages it unmaps at once.
+ * After each change every one of the main thread's eight words reads the
+ * new state; every call ends as the ABI says.
  */
 TEST(enable_bits_exact_under_fire)
 {
