@@ -52,6 +52,7 @@ mkdir $G/ue_sh || fail "mkdir ue_sh"
 expect_fail mkdir $G/ue_sh
 expect_eq "files" "user_events_data
 user_events_max
+user_events_persist
 user_events_status" "$(ls $G/ue_sh)"
 expect_eq "max" 1024 "$(cat $G/ue_sh/user_events_max)"
 expect_eq "empty status" "
