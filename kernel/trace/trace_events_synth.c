@@ -11,10 +11,12 @@
  * allocated, so a refused one creates nothing and logs one error_log
  * entry whose caret points at the word that is wrong.
  */
+#include <linux/hashtable.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/security.h>
 #include <linux/slab.h>
+#include <linux/stringhash.h>
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
 
@@ -44,6 +46,53 @@ struct synth_event *find_synth_event(const char *name)
 	return NULL;
 }
 
+/*
+ * The registered events by name, for synth_event_get(), which may run in
+ * any context and takes no lock: added to and removed from under
+ * event_mutex, an event freed a grace period after its removal.
+ */
+static DEFINE_READ_MOSTLY_HASHTABLE(synth_by_name, 6);
+
+static u32 synth_name_hash(const char *name)
+{
+	return full_name_hash(NULL, name, strlen(name));
+}
+
+/**
+ * synth_event_get - find a synthetic event by name and hold it
+ * @name: the event's name, without its "synthetic/" system
+ *
+ * The event cannot be deleted (that fails with -EBUSY) until
+ * synth_event_put().  Hold it no longer than it takes to fire it.
+ *
+ * Context: any, NMI included; takes no lock.
+ * Return: the event, or NULL when no synthetic event has that name or
+ * it is being deleted.
+ */
+struct synth_event *synth_event_get(const char *name)
+{
+	u32 hash = synth_name_hash(name);
+	struct synth_event *event;
+
+	guard(rcu)();
+	hash_for_each_possible_rcu(synth_by_name, event, by_name, hash)
+		if (!strcmp(event->name, name))
+			return refcount_inc_not_zero(&event->holders) ? event : NULL;
+	return NULL;
+}
+
+/**
+ * synth_event_put - let go of an event held by synth_event_get()
+ * @event: the event
+ *
+ * Context: any.
+ */
+void synth_event_put(struct synth_event *event)
+{
+	/* the registry keeps its own count until it deletes the event */
+	refcount_dec(&event->holders);
+}
+
 static void synth_event_free(struct synth_event *event)
 {
 	struct synth_field *f;
@@ -59,13 +108,21 @@ static void synth_event_free(struct synth_event *event)
 	kfree(event);
 }
 
-/* Its records are gone (dyn_event_retired()): nothing prints it any more */
+static void synth_event_free_rcu(struct rcu_head *rcu)
+{
+	synth_event_free(container_of(rcu, struct synth_event, rcu));
+}
+
+/*
+ * Its records are gone (dyn_event_retired()): nothing prints it any more,
+ * and once a grace period ends, synth_event_get() cannot be reading it.
+ */
 static void synth_event_release(struct trace_event_call *call)
 {
 	struct synth_event *event = call->data;
 
 	kfree(call->print_fmt);
-	synth_event_free(event);
+	call_rcu(&event->rcu, synth_event_free_rcu);
 }
 
 /* Build the event @spec describes (not yet registered). */
@@ -181,6 +238,9 @@ static int synth_create(const char *cmd, bool dynevent, struct module *mod)
 		goto out;
 	}
 	dyn_event_add(&event->devent, &event->call);
+	refcount_set(&event->holders, 1);
+	hash_add_rcu(synth_by_name, &event->by_name,
+		     synth_name_hash(event->name));
 	goto out;
 log:
 	synth_log_err(cmd, spec->err.err, spec->err.pos);
@@ -193,15 +253,17 @@ out:
 
 /*
  * Whether something uses @event: a histogram's trace() action, an open
- * file of it, or a consumer (enabled, perf, or a trigger holding it in
- * soft mode) registered on its tracepoint.  All of them change under
- * event_mutex, which the caller holds.
+ * file of it, a consumer (enabled, perf, or a trigger holding it in soft
+ * mode) registered on its tracepoint, or a holder of synth_event_get().
+ * All but the last change under event_mutex, which the caller holds;
+ * synth_destroy() makes sure of the last.
  */
 static bool synth_event_busy(struct synth_event *event)
 {
 	lockdep_assert_held(&event_mutex);
 	return event->ref || trace_event_dyn_busy(&event->call) ||
-	       rcu_access_pointer(event->tp->funcs);
+	       rcu_access_pointer(event->tp->funcs) ||
+	       refcount_read(&event->holders) > 1;
 }
 
 /* Delete @event unless something uses it.  Called with event_mutex. */
@@ -211,11 +273,15 @@ static int synth_destroy(struct synth_event *event)
 
 	lockdep_assert_held(&event_mutex);
 
-	if (synth_event_busy(event))
+	/* From the registry's count dropped to 0, nobody gets the event */
+	if (synth_event_busy(event) || !refcount_dec_if_one(&event->holders))
 		return -EBUSY;
 	ghost = synth_event_remove_call(event);
-	if (IS_ERR(ghost))
+	if (IS_ERR(ghost)) {
+		refcount_set(&event->holders, 1);
 		return PTR_ERR(ghost);
+	}
+	hash_del_rcu(&event->by_name);
 	dyn_event_remove(&event->devent);
 	dyn_event_retired(ghost, &event->call, synth_event_release);
 	return 0;

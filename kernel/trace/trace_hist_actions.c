@@ -28,11 +28,8 @@
  */
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 
 #include "trace_hist.h"
-
-typedef void (*hist_synth_probe_t)(void *data, u64 *vals, unsigned int *idx);
 
 /*
  * var_ref_idx for a synthetic event's probe: parameter i is value i.
@@ -396,22 +393,6 @@ bool hist_actions_use_clock(const struct hist_data *hd)
 
 /* ---- the event path ---- */
 
-static void hist_fire_synth(struct synth_event *se, u64 *vals)
-{
-	struct tracepoint_func *probe;
-
-	if (!static_key_enabled(&se->tp->key))
-		return;
-	/*
-	 * The probe array goes once a grace period of tracepoint_srcu ends,
-	 * which the event that fired need not hold (a kprobe's, a syscall's)
-	 */
-	guard(srcu_fast_notrace)(&tracepoint_srcu);
-	probe = rcu_dereference_sched(se->tp->funcs);
-	for (; probe && probe->func; probe++)
-		((hist_synth_probe_t)probe->func)(probe->data, vals, hist_param_idx);
-}
-
 /*
  * Parameter @i of @a for the event @ev.  A string of the record need not
  * end within its field (a user event's char[N], say): the entry keeps a
@@ -446,7 +427,7 @@ static void hist_action_do(struct hist_data *hd, struct hist_act *a,
 	case HIST_ACT_TRACE:
 		for (i = 0; i < a->n_params; i++)
 			pad->params[i] = hist_param_value(a, i, he, ev);
-		hist_fire_synth(a->synth, pad->params);
+		synth_event_fire(a->synth, pad->params, hist_param_idx);
 		break;
 	case HIST_ACT_SAVE:
 		for (i = 0; i < a->n_params; i++)

@@ -24,7 +24,9 @@
  * it is enabled, referenced by a histogram or open by perf (perf holds a
  * reference on the event call and a probe on its tracepoint from
  * perf_event_open() to the last close), so the definition outlives every
- * writer.
+ * writer.  A writer that finds the event by name outside event_mutex (a
+ * BPF program, trace_synth_bpf.c) holds it with synth_event_get(), which
+ * blocks deletion the same way until synth_event_put().
  */
 #ifndef _KERNEL_TRACE_SYNTH_H
 #define _KERNEL_TRACE_SYNTH_H
@@ -84,10 +86,19 @@ struct synth_event {
 	struct trace_event_class class;
 	struct module		*mod;	/* its creator, pinned while traced */
 	struct dyn_event	devent;	/* on dyn_event_list; event_mutex */
+	/*
+	 * Lookups from any context: one count while registered, one more
+	 * for each holder of synth_event_get(), who blocks deletion
+	 */
+	refcount_t		holders;
+	struct hlist_node	by_name;	/* in synth_by_name; RCU */
+	struct rcu_head		rcu;		/* freed after a grace period */
 };
 
 /* Look an event up by name; event_mutex held. */
 struct synth_event *find_synth_event(const char *name);
+struct synth_event *synth_event_get(const char *name);
+void synth_event_put(struct synth_event *event);
 
 /* The error_log messages of synthetic events (trace_synth_parse.c). */
 enum synth_err {
@@ -134,6 +145,8 @@ int synth_type_lookup(const char *type, u16 *size, bool *is_signed,
 		      const char **fmt);
 
 /* trace_synth_event.c */
+void synth_event_fire(struct synth_event *event, u64 *vals,
+		      unsigned int *idx);
 int synth_event_setup_call(struct synth_event *event);
 struct dyn_ghost *synth_event_remove_call(struct synth_event *event);
 void synth_event_print_def(struct seq_file *m, struct synth_event *event);

@@ -32,6 +32,7 @@
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/trace_events.h>
+#include <linux/uaccess.h>
 #include <trace/events/mmflags.h>
 
 #include "trace.h"
@@ -222,14 +223,17 @@ static void synth_str_copy(char *dst, const char *s, unsigned int size,
 static unsigned int synth_dyn_len(struct synth_field *f, u64 val)
 {
 	const unsigned long *stack = (void *)(uintptr_t)val;
+	unsigned long count, addr;
 	unsigned int n;
 
 	if (!f->is_stack)
 		return synth_str_size((const char *)(uintptr_t)val);
-	if (!stack || !stack[0])
+	/* read without faulting, as strings are: a BPF program passes any address */
+	if (!stack || get_kernel_nofault(count, stack) || !count)
 		return 0;
-	for (n = 0; n < HIST_STACKTRACE_DEPTH && n < stack[0] && stack[n + 1]; n++)
-		;
+	for (n = 0; n < HIST_STACKTRACE_DEPTH && n < count; n++)
+		if (get_kernel_nofault(addr, &stack[n + 1]) || !addr)
+			break;
 	return (n + 1) * sizeof(long);
 }
 
@@ -296,7 +300,8 @@ static void synth_store(struct synth_trace_event *entry, struct synth_field *f,
 			unsigned long *stack = (void *)entry + *tail;
 
 			/* the count of what is stored, not of what was given */
-			memcpy(stack, str, len);
+			if (copy_from_kernel_nofault(stack, str, len))
+				memset(stack, 0, len);
 			if (len)
 				stack[0] = len / sizeof(long) - 1;
 		} else {
@@ -490,6 +495,38 @@ static notrace void synth_event_probe(void *data, u64 *var_ref_vals,
 		return;
 	synth_event_write(file, file->event_call->data, var_ref_vals,
 			  var_ref_idx);
+}
+
+typedef void (*synth_probe_t)(void *data, u64 *vals, unsigned int *idx);
+
+/**
+ * synth_event_fire - write a synthetic event wherever it is consumed
+ * @event: the event
+ * @vals: the values of its fields, a string or a stack by its address
+ * @idx: field i takes vals[idx[i]]; NULL for vals[i]
+ *
+ * Runs the probes on the event's tracepoint: the instances where it is
+ * enabled or soft disabled by a trigger, and perf.  Each probe reads the
+ * values again, so a string or a stack may be cut differently in each
+ * if it changes meanwhile; none reads past the field's size.
+ *
+ * Context: any, with preemption disabled.
+ */
+void synth_event_fire(struct synth_event *event, u64 *vals, unsigned int *idx)
+{
+	struct tracepoint_func *probe;
+
+	lockdep_assert_preemption_disabled();
+	if (!static_key_enabled(&event->tp->key))
+		return;
+	/*
+	 * The probe array goes once a grace period of tracepoint_srcu ends,
+	 * which the caller need not hold (a kprobe's, a syscall's)
+	 */
+	guard(srcu_fast_notrace)(&tracepoint_srcu);
+	probe = rcu_dereference_sched(event->tp->funcs);
+	for (; probe && probe->func; probe++)
+		((synth_probe_t)probe->func)(probe->data, vals, idx);
 }
 
 #ifdef CONFIG_PERF_EVENTS

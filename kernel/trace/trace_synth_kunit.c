@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of synthetic events: the definition parser (fields read,
- * errors and their columns), the in-kernel API's refusals, the record
- * of a stack field, and dynevent_cmd's bounds.
+ * errors and their columns), the in-kernel API's refusals, holding an
+ * event against deletion, the record of a stack field, and
+ * dynevent_cmd's bounds.
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
@@ -314,6 +315,38 @@ static void synth_api_trace_errors_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_dyn"));
 }
 
+/*
+ * synth_event_get() holds an event against deletion until the last
+ * synth_event_put(), and finds nothing once the event is deleted.
+ */
+static void synth_holders_test(struct kunit *test)
+{
+	static struct synth_field_desc fields[] = {
+		{ .type = "u64", .name = "a" },
+	};
+	struct synth_event *first, *second;
+
+	KUNIT_EXPECT_NULL(test, synth_event_get("kunit_held"));
+	KUNIT_ASSERT_EQ(test, 0, synth_event_create("kunit_held", fields, 1, NULL));
+	first = synth_event_get("kunit_held");
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	second = synth_event_get("kunit_held");
+	KUNIT_EXPECT_PTR_EQ(test, first, second);
+	KUNIT_EXPECT_NULL(test, synth_event_get("kunit_hel"));
+	KUNIT_EXPECT_EQ(test, -EBUSY, synth_event_delete("kunit_held"));
+	synth_event_put(second);
+	KUNIT_EXPECT_EQ(test, -EBUSY, synth_event_delete("kunit_held"));
+	synth_event_put(first);
+	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_held"));
+	KUNIT_EXPECT_NULL(test, synth_event_get("kunit_held"));
+	/* a new event of the same name is another event */
+	KUNIT_ASSERT_EQ(test, 0, synth_event_create("kunit_held", fields, 1, NULL));
+	first = synth_event_get("kunit_held");
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	synth_event_put(first);
+	KUNIT_EXPECT_EQ(test, 0, synth_event_delete("kunit_held"));
+}
+
 /* The next record of @tr, from whichever CPU has one. */
 static void *synth_test_next(struct trace_array *tr)
 {
@@ -351,6 +384,7 @@ static void synth_stack_record_test(struct kunit *test)
 	};
 	unsigned long stack[HIST_STACKTRACE_DEPTH + 5];
 	struct trace_event_file *file;
+	struct trace_entry *rec;
 	struct trace_array *tr;
 	unsigned int i, j;
 
@@ -362,7 +396,6 @@ static void synth_stack_record_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, 0, trace_array_set_clr_event(tr, SYNTH_SYSTEM,
 							   "kunit_stack", true));
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct trace_entry *rec;
 		union trace_synth_field *slot;
 		unsigned long *stored;
 
@@ -383,6 +416,11 @@ static void synth_stack_record_test(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, stored[cases[i].stored],
 				    0x1000 + cases[i].stored, "case %u", i);
 	}
+	/* an address that cannot be read is an empty stack, not an oops */
+	KUNIT_EXPECT_EQ(test, 0, synth_event_trace(file, 1, (u64)16));
+	rec = synth_test_next(tr);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	KUNIT_EXPECT_EQ(test, ((union trace_synth_field *)(rec + 1))->as_dynamic.len, 0);
 	KUNIT_EXPECT_EQ(test, 0, trace_array_set_clr_event(tr, SYNTH_SYSTEM,
 							   "kunit_stack", false));
 	trace_put_event_file(file);
@@ -476,6 +514,7 @@ static struct kunit_case synth_cases[] = {
 	KUNIT_CASE(dynevent_cmd_bounds_test),
 	KUNIT_CASE(synth_api_cmd_errors_test),
 	KUNIT_CASE(synth_api_trace_errors_test),
+	KUNIT_CASE(synth_holders_test),
 	KUNIT_CASE(synth_stack_record_test),
 	KUNIT_CASE(synth_print_bounds_test),
 	{}
