@@ -6,7 +6,8 @@
 # and in perf script, pass the event's filter and feed its histogram, as
 # those of onmatch().trace() do; a char[8] keeps 7 characters of a longer
 # string.  A program on sched_switch fires it each time a child of the
-# tool is switched out.  Refused: a wrong number of values (EINVAL, no
+# tool is switched out; one on the event's own perf event that fires it
+# again makes one more record, not a loop.  Refused: a wrong number of values (EINVAL, no
 # record), an unknown name (the lookup's NULL), programs the verifier
 # must reject (a reference not released, not checked for NULL, a name
 # the program could change) and an unprivileged loader (EPERM).  A
@@ -67,6 +68,15 @@ expect_eq "histogram" "{ a:          3 } hitcount:          1
 { a:         12 } hitcount:          1" "$(grep '^{' $E/hist)"
 echo '!hist:keys=a:vals=hitcount:sort=a' > $E/trigger
 echo 0 > $E/filter
+echo 0 > $E/enable
+echo > $T/trace
+
+# a program on the event's own perf event fires it again: once, for
+# the program cannot run inside its own run, nor perf inside its probe
+echo 1 > $E/enable
+expect_eq "fired with a loop" "ret 0" "$(bounded 30 $B loop bpf_fired 1 2 outer x)"
+expect_eq "the loop stops" "bpf_fired: a=1 b=2 s=outer d=x
+bpf_fired: a=99 b=0 s=loop d=inner" "$(trace_lines)"
 echo 0 > $E/enable
 echo > $T/trace
 

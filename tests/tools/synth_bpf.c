@@ -16,6 +16,9 @@
  *	Attach a program to the raw tracepoint sched_switch that fires
  *	NAME with a = the pid of a child, whenever that child is switched
  *	out; the child sleeps COUNT times.  Prints "switched".
+ * synth_bpf loop NAME A B S D
+ *	As fire, with a tracepoint program attached to NAME's own perf
+ *	event (PERF_EVENT_IOC_SET_BPF) that fires NAME again, a = 99.
  * synth_bpf load TYPE NAME
  *	Load only, for program type TYPE: kprobe, tracepoint, raw_tp,
  *	perf_event.  Prints "loaded".
@@ -34,12 +37,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/bpf.h>
 #include <linux/btf.h>
+#include <linux/perf_event.h>
 
 static const char *errname(int err)
 {
@@ -402,6 +407,48 @@ static int cmd_load(char **argv)
 	return 0;
 }
 
+/*
+ * A tracepoint program on NAME's own perf event, which fires NAME with
+ * a = 99, b = 0, then one run of the raw tracepoint program with A and B:
+ * the first record's perf probe runs the program, whose record's perf
+ * probe cannot run it again.
+ */
+static int cmd_loop(char **argv)
+{
+	int map = const_map(argv[2], "loop", "inner", 1);
+	struct perf_event_attr pa;
+	char path[256], id[32];
+	int fd, tpfd, pe;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/synthetic/%s/id",
+		 argv[2]);
+	fd = open(path, O_RDONLY);
+	n = fd < 0 ? -1 : read(fd, id, sizeof(id) - 1);
+	if (n <= 0)
+		die("id");
+	id[n] = 0;
+	close(fd);
+	memset(&pa, 0, sizeof(pa));
+	pa.type = PERF_TYPE_TRACEPOINT;
+	pa.size = sizeof(pa);
+	pa.config = strtoull(id, NULL, 10);
+	pa.sample_period = 1;
+	pa.sample_type = PERF_SAMPLE_RAW;
+	pa.disabled = 1;
+	pe = syscall(__NR_perf_event_open, &pa, 0, -1, -1, 0);
+	if (pe < 0)
+		die("perf_event_open");
+	mov_imm(R(6), 99);
+	mov_imm(R(7), 0);
+	fire_body(map, 32, FULL);
+	tpfd = load(BPF_PROG_TYPE_TRACEPOINT, 0);
+	if (ioctl(pe, PERF_EVENT_IOC_SET_BPF, tpfd) || ioctl(pe, PERF_EVENT_IOC_ENABLE, 0))
+		die("attach");
+	n_insns = 0;
+	return cmd_fire(argv, 7);
+}
+
 /* The first line of the verifier's log that holds one of @why. */
 static const char *log_line(const char *const *why)
 {
@@ -459,6 +506,8 @@ int main(int argc, char **argv)
 		return read_btf(), cmd_switch(argv);
 	if (argc == 4 && !strcmp(argv[1], "load"))
 		return read_btf(), cmd_load(argv);
+	if (argc == 7 && !strcmp(argv[1], "loop"))
+		return read_btf(), cmd_loop(argv);
 	if (argc == 4 && !strcmp(argv[1], "refuse"))
 		return read_btf(), cmd_refuse(argv);
 	fprintf(stderr, "usage: see the comment at the top of %s\n", __FILE__);
