@@ -31,31 +31,35 @@ static inline struct synth_event *to_synth_event(struct dyn_event *dev)
 	       container_of(dev, struct synth_event, devent) : NULL;
 }
 
-struct synth_event *find_synth_event(const char *name)
-{
-	struct synth_event *event;
-	struct dyn_event *dev;
-
-	lockdep_assert_held(&event_mutex);
-
-	list_for_each_entry(dev, &dyn_event_list, list) {
-		event = to_synth_event(dev);
-		if (event && !strcmp(event->name, name))
-			return event;
-	}
-	return NULL;
-}
-
 /*
- * The registered events by name, for synth_event_get(), which may run in
- * any context and takes no lock: added to and removed from under
- * event_mutex, an event freed a grace period after its removal.
+ * The registered events by name: added to and removed from under
+ * event_mutex, read under it or, by synth_event_get() in any context,
+ * under RCU; an event is freed a grace period after its removal.
  */
 static DEFINE_READ_MOSTLY_HASHTABLE(synth_by_name, 6);
 
 static u32 synth_name_hash(const char *name)
 {
 	return full_name_hash(NULL, name, strlen(name));
+}
+
+/* The registered event called @name; event_mutex or RCU held. */
+static struct synth_event *synth_lookup(const char *name)
+{
+	struct synth_event *event;
+
+	hash_for_each_possible_rcu(synth_by_name, event, by_name,
+				   synth_name_hash(name),
+				   lockdep_is_held(&event_mutex))
+		if (!strcmp(event->name, name))
+			return event;
+	return NULL;
+}
+
+struct synth_event *find_synth_event(const char *name)
+{
+	lockdep_assert_held(&event_mutex);
+	return synth_lookup(name);
 }
 
 /**
@@ -71,14 +75,11 @@ static u32 synth_name_hash(const char *name)
  */
 struct synth_event *synth_event_get(const char *name)
 {
-	u32 hash = synth_name_hash(name);
 	struct synth_event *event;
 
 	guard(rcu)();
-	hash_for_each_possible_rcu(synth_by_name, event, by_name, hash)
-		if (!strcmp(event->name, name))
-			return refcount_inc_not_zero(&event->holders) ? event : NULL;
-	return NULL;
+	event = synth_lookup(name);
+	return event && refcount_inc_not_zero(&event->holders) ? event : NULL;
 }
 
 /**
