@@ -151,4 +151,10 @@ int synth_event_setup_call(struct synth_event *event);
 struct dyn_ghost *synth_event_remove_call(struct synth_event *event);
 void synth_event_print_def(struct seq_file *m, struct synth_event *event);
 
+/* trace_synth_bpf.c: kfuncs, called by BPF programs only */
+struct synth_event *bpf_synth_event_lookup(const char *name__str);
+void bpf_synth_event_release(struct synth_event *event);
+int bpf_synth_event_trace(struct synth_event *event, const u64 *vals,
+			  u32 vals__sz);
+
 #endif /* _KERNEL_TRACE_SYNTH_H */
