@@ -188,11 +188,11 @@ struct prog_entry *filter_compile(const char *text,
 				  const struct filter_fields *fields,
 				  struct trace_parse_err *err);
 bool filter_ip_list(const struct prog_entry *prog);
+struct filter_pattern *filter_pattern_new(const char *text, int len,
+					  bool glob, bool *negate);
 
 /* trace_events_filter.c */
 const char *event_filter_text(struct trace_event_file *file);
-struct filter_pattern *filter_pattern_new(const char *text, int len,
-					  bool glob, bool *negate);
 
 /* trace_filter_parse.c: what the compiler builds, it frees */
 void filter_prog_free(struct prog_entry *prog);

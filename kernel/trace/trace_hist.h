@@ -7,7 +7,9 @@
  *   text --(parse)--> struct hist_spec --(bind)--> struct hist_data
  *        --(each event)--> map updates, handlers, actions
  *
- * Files, by role, in the order of this header's sections:
+ * Files, by role, in the order of this header's sections (the types each
+ * one shares; the functions each one defines are declared at the end,
+ * under its name, trace_hist_field.c's beside its types):
  *   trace_hist_parse.c    the command text -> struct hist_spec, checked for
  *                         syntax only; names are trace_tokens into the text,
  *                         so later steps report errors at their column
@@ -263,15 +265,6 @@ struct hist_spec {
 	struct hist_expr	nodes[HIST_NODES_MAX];
 };
 
-int hist_parse(struct hist_spec *spec, const char *cmd, int start,
-	       struct trace_parse_err *err);
-int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
-		    int end, struct hist_expr **expr,
-		    struct trace_parse_err *err);
-int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
-bool hist_spec_action_same(const struct hist_spec_action *a,
-			   const struct hist_spec_action *b);
-
 /*
  * ---- Fields: an expression bound to an event (trace_hist_field.c) ----
  *
@@ -507,21 +500,6 @@ struct hist_elt {
 	char			strs[][STR_VAR_LEN_MAX];
 };
 
-int hist_actions_bind(struct hist_data *hd, struct hist_bind *b);
-void hist_actions_free(struct hist_data *hd);
-bool hist_actions_use_clock(const struct hist_data *hd);
-void hist_actions_register(struct hist_data *hd);
-void hist_actions_unregister(struct hist_data *hd);
-void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
-		      const struct hist_event *ev, struct hist_pad *pad);
-const struct hist_act *hist_snapshot_act(const struct hist_data *hd);
-bool hist_snapshot_beats(const struct hist_data *hd,
-			 struct tracing_map_elt *elt, u64 *best);
-void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd);
-
-/* hist_debug (trace_hist_debug.c) */
-void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
-
 /*
  * The histograms whose variables others can reference: one scope per
  * trace instance, changed and read under event_mutex only.
@@ -530,29 +508,6 @@ struct hist_vars_scope {
 	struct list_head	hists;
 };
 
-bool hist_keys_lead(const struct hist_data *a, const struct hist_data *b,
-		    bool types);
-int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
-		      struct hist_field *f);
-int hist_vars_order(struct hist_data *hd, struct hist_bind *b);
-int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
-		       struct trace_parse_err *err);
-void hist_vars_unregister(struct hist_data *hd);
-/*
- * Reads the variables of other histograms that @hd references, for the
- * entry of @key, into @vals (by slot); false when one is not set.  The
- * slots of its own variables are stored by hist_data_update().
- */
-bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
-
-struct hist_data *hist_data_create(const struct hist_spec *spec,
-				   struct hist_bind *b);
-void hist_data_retire(struct hist_data *hd);
-void hist_data_destroy(struct hist_data *hd);
-bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
-bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
-/* @ev, made by the caller, gets its time stamp and variables' values. */
-void hist_data_update(struct hist_data *hd, struct hist_event *ev);
 u64 hist_event_time(const struct hist_event *ev);
 unsigned int hist_str_room(const struct hist_field *f,
 			   const struct hist_event *ev, unsigned int room);
@@ -590,6 +545,55 @@ struct hist_val_stat {
 	u64	total;
 };
 
+/* trace_hist_parse.c */
+int hist_parse(struct hist_spec *spec, const char *cmd, int start,
+	       struct trace_parse_err *err);
+int hist_parse_expr(struct hist_spec *spec, const char *cmd, int start,
+		    int end, struct hist_expr **expr,
+		    struct trace_parse_err *err);
+int hist_spec_var(const struct hist_spec *spec, const struct trace_token *name);
+bool hist_spec_action_same(const struct hist_spec_action *a,
+			   const struct hist_spec_action *b);
+
+/* trace_hist_actions.c */
+int hist_actions_bind(struct hist_data *hd, struct hist_bind *b);
+void hist_actions_free(struct hist_data *hd);
+bool hist_actions_use_clock(const struct hist_data *hd);
+void hist_actions_register(struct hist_data *hd);
+void hist_actions_unregister(struct hist_data *hd);
+void hist_actions_run(struct hist_data *hd, struct tracing_map_elt *elt,
+		      const struct hist_event *ev, struct hist_pad *pad);
+const struct hist_act *hist_snapshot_act(const struct hist_data *hd);
+bool hist_snapshot_beats(const struct hist_data *hd,
+			 struct tracing_map_elt *elt, u64 *best);
+
+/* trace_hist_vars.c */
+bool hist_keys_lead(const struct hist_data *a, const struct hist_data *b,
+		    bool types);
+int hist_vars_resolve(struct hist_bind *b, const struct hist_expr *e,
+		      struct hist_field *f);
+int hist_vars_order(struct hist_data *hd, struct hist_bind *b);
+int hist_vars_register(struct hist_data *hd, struct hist_vars_scope *scope,
+		       struct trace_parse_err *err);
+void hist_vars_unregister(struct hist_data *hd);
+/*
+ * Reads the variables of other histograms that @hd references, for the
+ * entry of @key, into @vals (by slot); false when one is not set.  The
+ * slots of its own variables are stored by hist_data_update().
+ */
+bool hist_refs_read(struct hist_data *hd, void *key, u64 *vals);
+
+/* trace_hist_data.c */
+struct hist_data *hist_data_create(const struct hist_spec *spec,
+				   struct hist_bind *b);
+void hist_data_retire(struct hist_data *hd);
+void hist_data_destroy(struct hist_data *hd);
+bool hist_data_same(const struct hist_data *a, const struct hist_data *b);
+bool hist_data_same_layout(const struct hist_data *a, const struct hist_data *b);
+/* @ev, made by the caller, gets its time stamp and variables' values. */
+void hist_data_update(struct hist_data *hd, struct hist_event *ev);
+
+/* trace_hist_output.c */
 void hist_print_expr(struct seq_file *m, const struct hist_field *f);
 void hist_print_trigger(struct seq_file *m, const struct hist_data *hd,
 			const char *filter, bool paused);
@@ -601,5 +605,9 @@ void hist_print_key(struct seq_file *m, struct hist_field * const *keys,
 void hist_print_val(struct seq_file *m, const struct hist_field *f,
 		    u64 val, const struct hist_val_stat *stat);
 unsigned int hist_percentage(u64 val, u64 total);
+void hist_print_snapshot_handler(struct seq_file *m, const struct hist_data *hd);
+
+/* trace_hist_debug.c */
+void hist_print_debug(struct seq_file *m, const struct hist_data *hd);
 
 #endif /* _TRACE_HIST_H */

@@ -95,11 +95,6 @@ struct synth_event {
 	struct rcu_head		rcu;		/* freed after a grace period */
 };
 
-/* Look an event up by name; event_mutex held. */
-struct synth_event *find_synth_event(const char *name);
-struct synth_event *synth_event_get(const char *name);
-void synth_event_put(struct synth_event *event);
-
 /* The error_log messages of synthetic events (trace_synth_parse.c). */
 enum synth_err {
 	SYNTH_ERR_BAD_NAME,
@@ -150,6 +145,11 @@ void synth_event_fire(struct synth_event *event, u64 *vals,
 int synth_event_setup_call(struct synth_event *event);
 struct dyn_ghost *synth_event_remove_call(struct synth_event *event);
 void synth_event_print_def(struct seq_file *m, struct synth_event *event);
+
+/* trace_events_synth.c */
+struct synth_event *find_synth_event(const char *name);	/* event_mutex */
+struct synth_event *synth_event_get(const char *name);
+void synth_event_put(struct synth_event *event);
 
 /* trace_synth_bpf.c: kfuncs, called by BPF programs only */
 struct synth_event *bpf_synth_event_lookup(const char *name__str);

@@ -201,8 +201,6 @@ struct user_event_group {
 
 extern struct user_event_group user_event_default_group;
 
-bool user_event_may_persist(const struct user_event_group *group);
-
 /* How a field's bytes are laid out and shown */
 enum user_field_kind {
 	USER_FIELD_INT,		/* integer of 1, 2, 4 or 8 bytes */
@@ -402,12 +400,7 @@ int user_event_bit_get(struct user_event *ev);
 void user_event_bit_put(struct user_event *ev);
 bool user_event_bit_update(struct user_event *ev);
 
-/* trace_user_enabler.c */
-int user_event_enabler_add(struct user_event *ev,
-			   const struct user_reg *reg);
-int user_event_enabler_remove(struct user_event_group *group,
-			      const struct user_unreg *unreg);
-void user_event_enablers_update(struct user_event *ev);
+/* trace_user_write.c */
 
 /*
  * Where the payload of a write lies: user memory as a run of iovec
@@ -423,7 +416,6 @@ struct user_event_src {
 	struct iovec		ubuf;	/* write()'s buffer as a segment */
 };
 
-/* trace_user_write.c */
 ssize_t user_event_write(struct file *file, const char __user *buf,
 			 size_t count, loff_t *ppos);
 ssize_t user_event_write_iter(struct kiocb *kiocb, struct iov_iter *i);
@@ -433,6 +425,13 @@ int user_event_perf_probe(void *data, struct user_event *ev,
 			  const struct user_event_src *src);
 int user_event_big_bufs_get(void);
 void user_event_big_bufs_put(void);
+
+/* trace_user_enabler.c */
+int user_event_enabler_add(struct user_event *ev,
+			   const struct user_reg *reg);
+int user_event_enabler_remove(struct user_event_group *group,
+			      const struct user_unreg *unreg);
+void user_event_enablers_update(struct user_event *ev);
 
 /* trace_events_user.c */
 extern struct list_head user_event_list;
@@ -445,6 +444,7 @@ void user_event_put(struct user_event *ev);
 void user_event_put_not_last(struct user_event *ev);
 int user_event_delete(struct user_event_group *group, const char *name);
 int user_event_group_destroy_events(struct user_event_group *group);
+bool user_event_may_persist(const struct user_event_group *group);
 extern struct dyn_event_operations user_event_dyn_ops;
 
 #endif /* _TRACE_USER_H */
