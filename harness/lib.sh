@@ -605,11 +605,30 @@ laid_components() {
 # and make patches (patches.sh) both lay the components this way, in
 # series order, so a patch of one component may change a base file that
 # a later component replaces.
+#
+# A header of ours laid so far keeps only the sections of what is laid
+# (harness/header-sections.py); with a third argument, check, a
+# declaration laid before the file that defines it fails.
 lay_component() {
-	local f
+	local f c n laid owned
 	for f in $(component_members "$1" | grep -v '^patches/' || true); do
 		install -D -m 644 "$ROOT/$f" "$2/$f"
 	done
+	# "NNN FILE" for every file of ours and the number of its component,
+	# made once per run
+	if [ -z "${LAY_OWNERS:-}" ]; then
+		LAY_OWNERS=$(mktemp)
+		for c in $(series_components); do
+			n=${c##*/} n=${n%%-*}
+			component_members "$c" | grep -v '^patches/' | sed "s|^|$n |" || true
+		done > "$LAY_OWNERS"
+	fi
+	laid=$(mktemp) owned=$(mktemp) n=${1##*/} n=${n%%-*}
+	awk -v n="$n" '$1 + 0 <= n + 0 { print $2 }' "$LAY_OWNERS" > "$laid"
+	awk '{ print $2 }' "$LAY_OWNERS" > "$owned"
+	python3 "$ROOT/harness/header-sections.py" "$ROOT" "$2" "$laid" "$owned" ${3:+--$3} ||
+		die "$(basename "$1"): a header of ours declares what is not laid yet"
+	rm -f "$laid" "$owned"
 	for f in $(component_members "$1" | grep '^patches/' | base_patches || true); do
 		patch -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
 			die "$f ($(basename "$1")) does not apply"

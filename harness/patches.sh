@@ -10,7 +10,9 @@
 # consists of, an optional `Checkpatch-ignore:` line, a blank line, and the
 # commit message body.  Each commit lays its component over the previous
 # one as make kernel does (lay_component in lib.sh): its files, then its
-# patches.
+# patches.  A header brings each function's declaration with the file
+# that defines it (harness/header-sections.py): one declared before, in
+# a header of an earlier commit, stops the run.
 #
 # Each set of harness/series/ becomes a folder of build/patches/ with its
 # own cover letter; the version (-v) is harness/series-version;
@@ -106,7 +108,7 @@ done
 n=0
 declare -A last_of
 for c in $comps; do
-	lay_component "$c" "$repo"
+	lay_component "$c" "$repo" check
 	msg=$(mktemp)
 	{ head -n1 "$c"; echo; sed '1,/^$/d' "$c"; echo; echo "Signed-off-by: $author"; } > "$msg"
 	git_q "$repo" add -A

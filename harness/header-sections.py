@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""header-sections.py - lay our headers part by part, as the series grows.
+
+A header of ours may group what it declares by the file that defines it,
+under a comment line that names that file alone:
+
+    /* trace_hist_vars.c */
+    /* trace_filter_parse.c: what the compiler builds, it frees */
+
+Such a section runs to the next one or to the header's closing #endif.
+When a component is laid (lay_component in lib.sh), each header laid so
+far gets the sections whose file is laid too; so a declaration enters the series in the patch
+that defines it.  A name is relative to the header's folder, or to the
+tree when it holds a '/'.
+
+    header-sections.py ROOT DIR LAID OWNED [--check]
+
+LAID and OWNED are files listing our files (paths from ROOT): those
+laid so far, and all of them.  The laid headers with sections are
+written into DIR.  With --check, a prototype that a laid header keeps of
+a function defined in a file of ours not laid yet is an error (it
+belongs under a section of that file), and so is one under the section
+of a file that does not define it.
+"""
+import os
+import re
+import sys
+
+SECTION = re.compile(r'^/\* ([A-Za-z0-9_./-]+\.c)(?:[:,] .*)? \*/$')
+PROTO = re.compile(r'^(?!static\b|extern\b|#|typedef\b|struct \w+ \{|\s)'
+                   r'[^\n;(){}=]*?\b(\w+)\([^;{}]*?\);', re.M)
+DEF = re.compile(r'^(?!static\b|#|\s)[A-Za-z_][^\n;(){}=]*?\b(\w+)\('
+                 r'[^;{}]*?\)\s*\{', re.M)
+
+
+def sections(path, text):
+    """(file or None, lines) parts of a header, the closing #endif apart."""
+    lines = text.splitlines(keepends=True)
+    end = len(lines)
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith('#endif'):
+            end = i
+            break
+    parts, cur, name = [], [], None
+    for line in lines[:end]:
+        m = SECTION.match(line.rstrip('\n'))
+        if m:
+            parts.append((name, cur))
+            cur, name = [], m.group(1)
+            if '/' not in name:
+                name = os.path.normpath(os.path.join(os.path.dirname(path),
+                                                     name))
+        cur.append(line)
+    parts.append((name, cur))
+    parts.append((None, lines[end:]))
+    return parts
+
+
+def main():
+    root, out, laid_list, owned_list = sys.argv[1:5]
+    check = '--check' in sys.argv[5:]
+    laid = open(laid_list).read().split()
+    owned = set(open(owned_list).read().split())
+    laid_set = set(laid)
+    bad = []
+    where = {}
+    for c in sorted(owned) if check else []:
+        if c.endswith('.c'):
+            src = open(os.path.join(root, c)).read()
+            for m in DEF.finditer(src):
+                where.setdefault(m.group(1), c)
+    late = {n: c for n, c in where.items() if c not in laid_set}
+    for h in laid:
+        if not h.endswith('.h'):
+            continue
+        text = open(os.path.join(root, h)).read()
+        parts = sections(h, text)
+        if len(parts) > 2:
+            for name, ls in parts if check else []:
+                if name not in owned:
+                    continue
+                for m in PROTO.finditer(''.join(ls)):
+                    c = where.get(m.group(1))
+                    if c and c != name:
+                        bad.append(f'{h} declares {m.group(1)}() under '
+                                   f'{os.path.basename(name)}, which '
+                                   f'{c} defines')
+            kept = ''.join(''.join(ls) for name, ls in parts
+                           if name is None or name not in owned or
+                           name in laid_set)
+            with open(os.path.join(out, h), 'w') as f:
+                f.write(kept)
+            text = kept
+        for m in PROTO.finditer(text):
+            if m.group(1) in late:
+                bad.append(f'{h} declares {m.group(1)}(), which '
+                           f'{late[m.group(1)]} defines later in the series: '
+                           f'put it under "/* {os.path.basename(late[m.group(1)])} */"')
+    for b in bad:
+        print('error: ' + b, file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
