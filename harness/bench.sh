@@ -4,7 +4,8 @@
 # base kernel, booted the same way under QEMU -icount (guest time counts
 # guest instructions; one vCPU and no address randomisation, so figures
 # repeat exactly from run to run), and print the ratios.  BENCH=name runs
-# only the program bench/name.c.
+# only the program bench/name.c; a whole run rewrites
+# bench/figures-ARCH.txt.
 #
 # The two kernels are those of the tests, built -O2 as distributions build
 # theirs (config/tracing.config).
@@ -21,8 +22,13 @@ for v in $kernels; do
 		quiet kunit.enable=0 norandmaps nokaslr ${BENCH:+ts.test=$BENCH}
 	grep -q TS-DONE "$B/logs/$log.out" || die "the $v benchmark run did not finish"
 done
-python3 - "$B/logs/bench-ours.out" "$B/logs/bench-base.out" <<'PY'
-import sys
+# A whole run (no BENCH=) is recorded in bench/figures-ARCH.txt, where
+# the cover letters take their figures from (harness/patches.sh).
+figures=
+if [ -z "${BENCH:-}" ]; then figures=$ROOT/bench/figures-$TS_ARCH.txt; fi
+python3 - "$B/logs/bench-ours.out" "$B/logs/bench-base.out" "$figures" \
+	"$TS_ARCH" "Linux $(base_version "$(base_tree)")$(v=$(base_debian_version); [ -z "$v" ] || echo ", Debian $v")" <<'PY'
+import sys, time
 def load(path):
     d = {}
     for line in open(path, errors='replace'):
@@ -31,6 +37,20 @@ def load(path):
             d[p[1]] = (float(p[2]), p[3] if len(p) > 3 else '')
     return d
 ours, base = load(sys.argv[1]), load(sys.argv[2])
+figures, arch, version = sys.argv[3:6]
+if figures:
+    with open(figures, 'w') as f:
+        f.write('# make bench on %s, %s: guest ns per operation under\n'
+                '# QEMU -icount on ours and on the unmodified base\n'
+                '# (%s), booted the same way in one run;\n'
+                "# '-': no such figure on that kernel.  The cover letters take\n"
+                '# their figures from here (harness/patches.sh); make bench\n'
+                '# rewrites it.\n'
+                % (arch, time.strftime('%Y-%m-%d', time.gmtime()), version))
+        # '-': the kernel has no such figure (7.2 has no status page)
+        v = lambda d, n: '%.1f' % d[n][0] if n in d else '-'
+        for name in sorted(set(ours) | set(base)):
+            f.write('%s %s %s\n' % (name, v(ours, name), v(base, name)))
 print('%-44s %12s %12s %8s' % ('benchmark (guest ns per operation)', 'ours', 'base', 'ours/base'))
 for name in sorted(set(ours) | set(base)):
     o = ours.get(name, (None, ''))[0]
@@ -74,4 +94,4 @@ for a, f in rows:
     print('%-44s %12.1f %12.1f %s' % (a + ' - ' + f, o, b, ratio))
 PY
 # Code the event layer generates, ours against the base's
-"$ROOT/harness/layer-size.sh" $kernels
+FIGURES=$figures "$ROOT/harness/layer-size.sh" $kernels

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 python3 - "$(variant_obj "${1:-ours}")/vmlinux" "$(variant_obj "${2:-base}")/vmlinux" <<'PY'
-import subprocess, sys
+import os, subprocess, sys
 
 KINDS = ('trace_raw_output_', 'trace_event_raw_event_', 'perf_trace_')
 
@@ -29,4 +29,8 @@ for k in KINDS + ('',):
     b = sum(base[n] for n in names)
     what = 'text of %s* (%d)' % (k, len(names)) if k else 'text of the event layer'
     print('%-44s %12d %12d %8.3f' % (what + ', bytes', o, b, o / b if b else 0))
+    # make bench records them beside its figures: size_<kind>, in bytes
+    if os.environ.get('FIGURES'):
+        with open(os.environ['FIGURES'], 'a') as f:
+            f.write('size_%s %d %d\n' % (k.rstrip('_') or 'event_layer', o, b))
 PY

@@ -135,10 +135,12 @@ for s in $sets; do
 		mv "$p" "$d/${p##*/v"$version"-}"
 	done
 	ls "$d"/[0-9]*.patch | grep -v '/0000-' >> "$out/order"
+	FIGURES=$ROOT/bench/figures-x86_64.txt \
 	python3 - "$d/0000-cover-letter.patch" "$s" "$i" "$nsets" "$ROOT/harness/series/common.txt" \
 		"$(base_version "$base")" "$repo" "$from" "$to" $sets <<-'EOF'
-	import re, subprocess, sys, textwrap
+	import os, re, subprocess, sys, textwrap
 	path, spec, k, nsets, common, version, repo, frm, to = sys.argv[1:10]
+	figures = os.environ["FIGURES"]
 	sets = sys.argv[10:]
 	k, nsets = int(k), int(nsets)
 	def title(p):
@@ -171,6 +173,56 @@ for s in $sets; do
 	for j, s in enumerate(sets, 1):
 	    head.append("  %s %d. %s" % ("*" if j == k else " ", j, title(s)))
 	blurb = "\n".join(head) + "\n\n" + body + "\n\n" + open(common).read().rstrip("\n")
+	# Figures come from bench/figures-x86_64.txt (make bench), never typed:
+	# {bench:NAME} is ours/base, {bench:NAME-FLOOR} the same above a floor
+	# measured in the same run, {bench:ours:NAME} and {bench:base:NAME}
+	# guest ns, {bench:ours-us:NAME} microseconds, {bench:date} the run's
+	# day.  A line "  label  {bench:...}  {bench:...}" is a table row: the
+	# label is padded to 48 columns and each figure right-aligned in 7.
+	figs, when = {}, None
+	if "{bench:" in blurb and not os.path.exists(figures):
+	    sys.exit("%s: no %s, which make bench writes" % (spec, figures))
+	for line in open(figures) if "{bench:" in blurb else []:
+	    if line.startswith("#"):
+	        m = re.match(r"# make bench on \S+, (\S+):", line)
+	        when = when or (m and m.group(1))
+	        continue
+	    name, o, b = line.split()
+	    figs[name] = tuple(None if v == "-" else float(v) for v in (o, b))
+	def figure(m):
+	    what = m.group(2)
+	    kind, _, name = what.rpartition(":")
+	    def get(n):
+	        if n not in figs:
+	            sys.exit("%s: %s has no figure %s" % (spec, figures, n))
+	        return figs[n]
+	    def both(n):
+	        if None in get(n):
+	            sys.exit("%s: %s has %s of one kernel only" % (spec, figures, n))
+	        return figs[n]
+	    if what == "date":
+	        val = when
+	    elif kind in ("ours", "base", "ours-us", "base-us"):
+	        v = get(name)[0 if kind.startswith("ours") else 1]
+	        if v is None:
+	            sys.exit("%s: %s has no %s figure of %s" % (spec, figures, kind, name))
+	        val = "%.1f" % (v / 1000) if kind.endswith("-us") else "%.0f" % v
+	    elif kind:
+	        sys.exit("%s: {bench:%s}: no such figure kind" % (spec, what))
+	    elif "-" in name:
+	        a, f = name.split("-", 1)
+	        val = "%.3f" % ((both(a)[0] - both(f)[0]) / (both(a)[1] - both(f)[1]))
+	    else:
+	        val = "%.3f" % (both(name)[0] / both(name)[1])
+	    return m.group(1) + val
+	lines = []
+	for line in blurb.split("\n"):
+	    row = re.match(r"  (\S.*?)\s{2,}((?:\{bench:[^}]+\}\s*)+)$", line)
+	    if row:
+	        vals = re.sub(r"()\{bench:([^}]+)\}", figure, row.group(2)).split()
+	        line = "  " + row.group(1).ljust(48) + "".join(v.rjust(7) for v in vals)
+	    lines.append(re.sub(r"()\{bench:([^}]+)\}", figure, line))
+	blurb = "\n".join(lines)
 	letter = open(path).read()
 	assert "*** SUBJECT HERE ***" in letter and "*** BLURB HERE ***" in letter
 	letter = letter.replace("*** SUBJECT HERE ***", subject, 1)
