@@ -533,6 +533,20 @@ component_members() {
 	done)
 }
 
+# component_without COMP - the patches of later components that COMP lays
+# reversed (its `Without:` line, in the order those components apply
+# them): what a later patch adds to a file of COMP is taken out of COMP's
+# commit, so that a file of ours can grow over several patches while the
+# work tree holds it whole.
+component_without() {
+	local g f
+	(cd "$ROOT" && for g in $(sed -n '2,/^$/s/^Without: //p' "$1"); do
+		for f in $g; do
+			if [ -e "$f" ]; then echo "$f"; fi
+		done
+	done)
+}
+
 # Patches per base.  A patch is written against the default base; on
 # another base (KBASE), patches/kbase-KBASE/NNNN-x.patch, when it exists,
 # is laid in the place of patches/NNNN-x.patch, and an empty one there
@@ -600,7 +614,8 @@ laid_components() {
 }
 
 # lay_component COMP DIR - what COMP does to the tree DIR: its files are
-# laid over it, then its patches applied in the order its Files: line
+# laid over it, the patches of its Without: line taken out (reversed,
+# last first), then its patches applied in the order its Files: line
 # names them (those of this base: base_patches).  make kernel (tree.sh)
 # and make patches (patches.sh) both lay the components this way, in
 # series order, so a patch of one component may change a base file that
@@ -629,6 +644,10 @@ lay_component() {
 	python3 "$ROOT/harness/header-sections.py" "$ROOT" "$2" "$laid" "$owned" ${3:+--$3} ||
 		die "$(basename "$1"): a header of ours declares what is not laid yet"
 	rm -f "$laid" "$owned"
+	for f in $(component_without "$1" | base_patches | tac || true); do
+		patch -R -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
+			die "$f does not come out of $(basename "$1") reversed"
+	done
 	for f in $(component_members "$1" | grep '^patches/' | base_patches || true); do
 		patch -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
 			die "$f ($(basename "$1")) does not apply"

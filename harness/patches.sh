@@ -7,12 +7,14 @@
 #
 # A component file holds the commit subject on its first line, a
 # `Files:` line with the paths (globs) of our files and of our patches/ it
-# consists of, an optional `Checkpatch-ignore:` line, a blank line, and the
-# commit message body.  Each commit lays its component over the previous
-# one as make kernel does (lay_component in lib.sh): its files, then its
-# patches.  A header brings each function's declaration with the file
-# that defines it (harness/header-sections.py): one declared before, in
-# a header of an earlier commit, stops the run.
+# consists of, an optional `Without:` line (patches of later components
+# that this one lays reversed: lay_component in lib.sh), an optional
+# `Checkpatch-ignore:` line, a blank line, and the commit message body.
+# Each commit lays its component over the previous one as make kernel
+# does (lay_component in lib.sh): its files, then its patches.  A
+# header brings each function's declaration with the file that defines
+# it (harness/header-sections.py): one declared before, in a header of
+# an earlier commit, stops the run.
 #
 # Each set of harness/series/ becomes a folder of build/patches/ with its
 # own cover letter; the version (-v) is harness/series-version;
@@ -53,6 +55,14 @@ for c in $comps; do
 		owner[$f]=$c found=1
 	done
 	[ $found = 1 ] || die "$c: its Files: match nothing"
+done
+# A Without: patch is a later component's.
+for c in $comps; do
+	for f in $(component_without "$c"); do
+		case $f in patches/*) ;; *) die "${c##*/}: Without: $f is not a patch" ;; esac
+		[ -n "${owner[$f]:-}" ] && [[ ${owner[$f]##*/} > ${c##*/} ]] ||
+			die "${c##*/}: Without: $f belongs to no later component"
+	done
 done
 dirs=$(for d in $OVERLAY_DIRS; do if [ -d "$d" ]; then echo "$d"; fi; done)
 for f in $(find $dirs patches -type f ! -name '.*' 2>/dev/null | sort); do
