@@ -68,7 +68,7 @@ HARNESS_PKGS="
 	perf:linux-perf trace-cmd:trace-cmd bpftrace:bpftrace
 	/usr/include/tracefs/tracefs.h:libtracefs-dev
 	/usr/include/traceevent/event-parse.h:libtraceevent-dev
-	sparse:sparse gdb:gdb
+	sparse:sparse gdb:gdb pahole:pahole
 	i686-linux-gnu-gcc:gcc-i686-linux-gnu
 	/usr/i686-linux-gnu/lib/libc.a:libc6-dev-i386-cross
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
