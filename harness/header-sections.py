@@ -9,6 +9,11 @@ under a comment line that names that file alone:
     /* trace_filter_parse.c: what the compiler builds, it frees */
 
 Such a section runs to the next one or to the header's closing #endif.
+A section of what one file defines for another alone,
+
+    /* trace_events_user.c, for trace_user_groups.c */
+
+is laid once both files are.
 When a component is laid (lay_component in lib.sh), each header laid so
 far gets the sections whose file is laid too; so a declaration enters the series in the patch
 that defines it.  A name is relative to the header's folder, or to the
@@ -27,7 +32,8 @@ import os
 import re
 import sys
 
-SECTION = re.compile(r'^/\* ([A-Za-z0-9_./-]+\.c)(?:[:,] .*)? \*/$')
+SECTION = re.compile(r'^/\* ([A-Za-z0-9_./-]+\.c)'
+                     r'(?:, for ([A-Za-z0-9_./-]+\.c)|[:,] .*)? \*/$')
 PROTO = re.compile(r'^(?!static\b|extern\b|#|typedef\b|struct \w+ \{|\s)'
                    r'[^\n;(){}=]*?\b(\w+)\([^;{}]*?\);', re.M)
 DEF = re.compile(r'^(?!static\b|#|\s)[A-Za-z_][^\n;(){}=]*?\b(\w+)\('
@@ -35,26 +41,34 @@ DEF = re.compile(r'^(?!static\b|#|\s)[A-Za-z_][^\n;(){}=]*?\b(\w+)\('
 
 
 def sections(path, text):
-    """(file or None, lines) parts of a header, the closing #endif apart."""
+    """(file or None, the file it is for or None, lines) parts of a header,
+    the closing #endif apart."""
     lines = text.splitlines(keepends=True)
     end = len(lines)
     for i in range(len(lines) - 1, -1, -1):
         if lines[i].startswith('#endif'):
             end = i
             break
-    parts, cur, name = [], [], None
+    def rel(name):
+        if name is None or '/' in name:
+            return name
+        return os.path.normpath(os.path.join(os.path.dirname(path), name))
+
+    parts, cur, name, user = [], [], None, None
     for line in lines[:end]:
         m = SECTION.match(line.rstrip('\n'))
         if m:
-            parts.append((name, cur))
-            cur, name = [], m.group(1)
-            if '/' not in name:
-                name = os.path.normpath(os.path.join(os.path.dirname(path),
-                                                     name))
+            parts.append((name, user, cur))
+            cur, name, user = [], rel(m.group(1)), rel(m.group(2))
         cur.append(line)
-    parts.append((name, cur))
-    parts.append((None, lines[end:]))
+    parts.append((name, user, cur))
+    parts.append((None, None, lines[end:]))
     return parts
+
+
+def section_laid(name, user, owned, laid):
+    """Is a section with these files laid (a file not ours always is)?"""
+    return all(f is None or f not in owned or f in laid for f in (name, user))
 
 
 def main():
@@ -77,7 +91,7 @@ def main():
         text = open(os.path.join(root, h)).read()
         parts = sections(h, text)
         if len(parts) > 2:
-            for name, ls in parts if check else []:
+            for name, _, ls in parts if check else []:
                 if name not in owned:
                     continue
                 for m in PROTO.finditer(''.join(ls)):
@@ -86,9 +100,8 @@ def main():
                         bad.append(f'{h} declares {m.group(1)}() under '
                                    f'{os.path.basename(name)}, which '
                                    f'{c} defines')
-            kept = ''.join(''.join(ls) for name, ls in parts
-                           if name is None or name not in owned or
-                           name in laid_set)
+            kept = ''.join(''.join(ls) for name, user, ls in parts
+                           if section_laid(name, user, owned, laid_set))
             with open(os.path.join(out, h), 'w') as f:
                 f.write(kept)
             text = kept
