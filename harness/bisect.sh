@@ -23,7 +23,8 @@
 # what its patch changed.  FROM=NNNN starts building and booting at step
 # NNNN, counted over all the sets (the patches before it are applied, not
 # built): after a fix, the objects of the last run serve again (a first
-# run builds the base before, for its warnings).  Logs: build/bisect/NAME.log (build)
+# run builds the base before, for its warnings); TO=NNNN stops after step
+# NNNN.  Logs: build/bisect/NAME.log (build)
 # and build/logs/bisect-NAME.{console,out} (boot).
 . "$(dirname "$0")/lib.sh"
 
@@ -34,7 +35,7 @@ dir=$BROOT/bisect
 src=$dir/src obj=$dir/obj
 mkdir -p "$dir" "$obj" "$B/logs"
 touch "$dir/base-warnings"
-from=${FROM:-0000}
+from=${FROM:-0000} to=${TO:-9999}
 series=$(cat "$B/patches/order")
 touched=$(patch_targets $series)
 echo "$touched" | sed 's|^|/|' > "$dir/touched"
@@ -169,6 +170,7 @@ for p in $series; do
 	n=$((n + 1))
 	name=$(step_name $n "$p")
 	[ "$n" -lt "$((10#$from))" ] && continue
+	[ "$n" -le "$((10#$to))" ] || { say "stopped after step $to (TO=)"; exit 0; }
 	patch -s -p1 -d "$src" --no-backup-if-mismatch < "$p" || die "$name does not apply"
 	build "$name" "$p" || die "the first step that fails: $name (build)"
 	boot "$name" || die "the first step that fails: $name (boot and smoke test)"
