@@ -432,8 +432,7 @@ static void user_event_reap(struct work_struct *work)
  */
 bool user_event_may_persist(const struct user_event_group *group)
 {
-	return perfmon_capable() ||
-	       (group != &user_event_default_group && READ_ONCE(group->persist));
+	return perfmon_capable() || user_event_group_persist(group);
 }
 
 /*

@@ -23,8 +23,8 @@
  *   trace_user_status.c   status page bits, counts of events
  *   trace_user_enabler.c  remote-write words, per-mm state, fork/exit
  *   trace_user_write.c    write()/writev() into ftrace and perf
- *   trace_user_fs.c       the tracefs files (data, status, max), ioctls,
- *                         groups: mkdir/rmdir
+ *   trace_user_fs.c       a group's tracefs files (data, status), ioctls
+ *   trace_user_groups.c   groups: mkdir/rmdir, their max and persist files
  *
  * The files above the registry (fs, write) call down into it; the
  * registry calls down into parse, format and status.  The registry and
@@ -177,8 +177,6 @@
 #define USER_EVENT_STATUS_BITS	(PAGE_SIZE * BITS_PER_BYTE)
 /* Longest group name (its system is "user_events_" and the name) */
 #define USER_EVENT_GROUP_NAME_MAX	64
-/* Events a new group may hold until its user_events_max is written */
-#define USER_EVENT_GROUP_MAX_DEFAULT	1024
 
 /*
  * A group of events: the default one (top-level files) or one made by
@@ -192,11 +190,6 @@ struct user_event_group {
 	unsigned long		*bits_used;	/* bits handed out (event_mutex) */
 	unsigned int		count;		/* its events (event_mutex) */
 	unsigned int		max;		/* most events; READ_ONCE */
-	bool			persist;	/* PERSIST delegated; READ_ONCE */
-	unsigned long		id;		/* i_private of its files; 0: default */
-	unsigned int		open_files;	/* user_event_group_mutex */
-	struct dentry		*dir;		/* its folder, NULL: default */
-	struct list_head	link;		/* user_event_groups (group mutex) */
 };
 
 extern struct user_event_group user_event_default_group;
@@ -433,6 +426,17 @@ int user_event_enabler_remove(struct user_event_group *group,
 			      const struct user_unreg *unreg);
 void user_event_enablers_update(struct user_event *ev);
 
+/* trace_user_fs.c */
+struct dentry;
+int user_event_files_create(struct dentry *parent, void *id);
+
+/* trace_user_groups.c */
+struct inode;
+struct user_event_group *user_event_group_open(struct inode *inode);
+void user_event_group_close(struct user_event_group *group);
+bool user_event_group_persist(const struct user_event_group *group);
+int __init user_event_groups_init(void);
+
 /* trace_events_user.c */
 extern struct list_head user_event_list;
 int user_event_register_cmd(struct user_event_group *group, const char *cmd,
@@ -443,8 +447,10 @@ void user_event_get(struct user_event *ev);
 void user_event_put(struct user_event *ev);
 void user_event_put_not_last(struct user_event *ev);
 int user_event_delete(struct user_event_group *group, const char *name);
-int user_event_group_destroy_events(struct user_event_group *group);
 bool user_event_may_persist(const struct user_event_group *group);
 extern struct dyn_event_operations user_event_dyn_ops;
+
+/* trace_events_user.c, for trace_user_groups.c */
+int user_event_group_destroy_events(struct user_event_group *group);
 
 #endif /* _TRACE_USER_H */

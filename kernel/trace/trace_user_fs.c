@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_events: the tracefs files, and groups.
+ * user_events: the tracefs files of a group.
  *
- * Each group has four files, the default group the first two at the top
- * of tracefs, the others theirs in user_events_groups/NAME/:
+ * Every group has these two, the default group at the top of tracefs,
+ * the others in user_events_groups/NAME/ (trace_user_groups.c):
  *
  * user_events_data: DIAG_IOCSREG registers an event and gives the fd a
  *   write index for it (the size of the argument tells the status-page
@@ -16,17 +16,6 @@
  *   release.
  * user_events_status: mmap of the group's status page
  *   (trace_user_status.c), read() of a summary of its events.
- * user_events_max: the most events the group may hold.
- * user_events_persist (not in the default group): 1 lets whoever may
- *   write the group's user_events_data make and delete persistent events.
- *
- * mkdir user_events_groups/NAME (CAP_SYS_ADMIN) makes a group, whose
- * events live in system "user_events_NAME".  rmdir removes the group and
- * its events, or nothing (-EBUSY) while one of its files is open or one of
- * its events is in use.  The default group is never removed.  A container
- * is given a group by binding its two files onto its /sys/kernel/tracing/
- * paths; the files can be chown'ed to the container's users.  See
- * trace_user.h ("Groups") for the locking.
  *
  * 32-bit programs on a 64-bit kernel use the same structures, which are
  * packed and hold addresses in __u64 fields, so only two things differ for
@@ -38,9 +27,7 @@
  * (trace_events_user.c) and the enablers (trace_user_enabler.c), never
  * the other way round.
  */
-#include <linux/capability.h>
 #include <linux/compat.h>
-#include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/mm.h>
@@ -52,64 +39,6 @@
 
 #include "trace.h"
 #include "trace_user.h"
-
-/* ---- groups: their state, and the group of a file ---- */
-
-/* Where error_log says the refusal of a group name comes from */
-#define USER_EVENT_GROUP_LOC	"user_events_groups"
-
-/* Guards user_event_groups, open_files and the ids */
-static DEFINE_MUTEX(user_event_group_mutex);
-/* The groups made by mkdir */
-static LIST_HEAD(user_event_groups);
-/* Id of the next group; never reused (user_event_group_mutex) */
-static unsigned long user_event_group_next_id = 1;
-/* tracefs user_events_groups/ */
-static struct dentry *user_event_groups_dir;
-
-static struct user_event_group *user_event_group_find(const char *name)
-{
-	struct user_event_group *group;
-
-	lockdep_assert_held(&user_event_group_mutex);
-	list_for_each_entry(group, &user_event_groups, link)
-		if (!strcmp(group->name, name))
-			return group;
-	return NULL;
-}
-
-/*
- * The group of a file being opened, counted open in it: after tracefs's
- * own check of the open (its error), or -ENODEV when the group is gone
- * (a bind mount of its file outlives rmdir).
- */
-static struct user_event_group *user_event_group_open(struct inode *inode)
-{
-	unsigned long id = (unsigned long)inode->i_private;
-	struct user_event_group *group;
-	int ret = tracing_check_open_get_tr(NULL);
-
-	if (ret)
-		return ERR_PTR(ret);
-	if (!id)
-		return &user_event_default_group;
-	guard(mutex)(&user_event_group_mutex);
-	list_for_each_entry(group, &user_event_groups, link) {
-		if (group->id == id) {
-			group->open_files++;
-			return group;
-		}
-	}
-	return ERR_PTR(-ENODEV);
-}
-
-static void user_event_group_close(struct user_event_group *group)
-{
-	if (group == &user_event_default_group)
-		return;
-	guard(mutex)(&user_event_group_mutex);
-	group->open_files--;
-}
 
 /* ---- user_events_data ---- */
 
@@ -635,220 +564,24 @@ static const struct file_operations user_event_status_fops = {
 	.mmap		= user_event_status_mmap,
 };
 
-/* ---- user_events_max, user_events_persist, and groups made and removed ---- */
-
-static int user_event_knob_open(struct inode *inode, struct file *file)
-{
-	struct user_event_group *group = user_event_group_open(inode);
-
-	if (IS_ERR(group))
-		return PTR_ERR(group);
-	file->private_data = group;
-	return nonseekable_open(inode, file);
-}
-
-static int user_event_knob_release(struct inode *inode, struct file *file)
-{
-	user_event_group_close(file->private_data);
-	return 0;
-}
-
-static ssize_t user_event_max_read(struct file *file, char __user *ubuf,
-				   size_t count, loff_t *ppos)
-{
-	struct user_event_group *group = file->private_data;
-	char buf[16];
-	int len;
-
-	len = snprintf(buf, sizeof(buf), "%u\n", READ_ONCE(group->max));
-	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
-}
-
-/*
- * The group's limit: whoever opened the file (it can be given to a
- * container) must also have held CAP_SYS_ADMIN then, so a delegated group
- * cannot raise its own limit, not even by handing its fd to a privileged
- * program that writes what it is given.  A limit below the count only
- * stops creation.
+/**
+ * user_event_files_create() - make a group's user_events_data and
+ *	user_events_status
+ * @parent: their folder (NULL: the top of tracefs)
+ * @id: what their inodes' i_private holds: the group's id, NULL for the
+ *	default group (user_event_group_open())
+ *
+ * Return: 0, or -ENOMEM when tracefs could not make one; the caller removes
+ * what was made.
  */
-static ssize_t user_event_max_write(struct file *file, const char __user *ubuf,
-				    size_t count, loff_t *ppos)
+int user_event_files_create(struct dentry *parent, void *id)
 {
-	struct user_event_group *group = file->private_data;
-	unsigned int max;
-	int ret;
-
-	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = kstrtouint_from_user(ubuf, count, 10, &max);
-	if (ret)
-		return ret;
-	WRITE_ONCE(group->max, max);
-	return count;
-}
-
-static const struct file_operations user_event_max_fops = {
-	.open		= user_event_knob_open,
-	.read		= user_event_max_read,
-	.write		= user_event_max_write,
-	.release	= user_event_knob_release,
-};
-
-static ssize_t user_event_persist_read(struct file *file, char __user *ubuf,
-				       size_t count, loff_t *ppos)
-{
-	struct user_event_group *group = file->private_data;
-	char buf[2] = { READ_ONCE(group->persist) ? '1' : '0', '\n' };
-
-	return simple_read_from_buffer(ubuf, count, ppos, buf, sizeof(buf));
-}
-
-/*
- * Delegating persistence takes what raising the limit takes.  Taking it
- * back leaves the group's persistent events; deleting them then needs
- * CAP_PERFMON again.
- */
-static ssize_t user_event_persist_write(struct file *file,
-					const char __user *ubuf,
-					size_t count, loff_t *ppos)
-{
-	struct user_event_group *group = file->private_data;
-	bool persist;
-	int ret;
-
-	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = kstrtobool_from_user(ubuf, count, &persist);
-	if (ret)
-		return ret;
-	WRITE_ONCE(group->persist, persist);
-	return count;
-}
-
-static const struct file_operations user_event_persist_fops = {
-	.open		= user_event_knob_open,
-	.read		= user_event_persist_read,
-	.write		= user_event_persist_write,
-	.release	= user_event_knob_release,
-};
-
-static void user_event_group_free(struct user_event_group *group)
-{
-	user_event_status_free(group);
-	kfree(group->system);
-	kfree(group->name);
-	kfree(group);
-}
-
-static struct user_event_group *user_event_group_alloc(const char *name)
-{
-	struct user_event_group *group;
-
-	group = kzalloc_obj(*group);
-	if (!group)
-		return NULL;
-	group->name = kstrdup(name, GFP_KERNEL);
-	group->system = kasprintf(GFP_KERNEL, "%s_%s", USER_EVENTS_SYSTEM,
-				  name);
-	if (!group->name || !group->system ||
-	    user_event_status_alloc(group)) {
-		kfree(group->system);
-		kfree(group->name);
-		kfree(group);
-		return NULL;
-	}
-	/* Multi-format names hold a '.': they cannot meet the others */
-	group->multi_system = group->system;
-	group->max = USER_EVENT_GROUP_MAX_DEFAULT;
-	return group;
-}
-
-/* The folder and its files, which name the group by its id */
-static int user_event_group_files(struct user_event_group *group)
-{
-	void *id = (void *)group->id;
-
-	group->dir = tracefs_create_dir(group->name, user_event_groups_dir);
-	if (!group->dir)
+	if (!tracefs_create_file("user_events_data", TRACE_MODE_WRITE, parent,
+				 id, &user_event_data_fops) ||
+	    !tracefs_create_file("user_events_status", TRACE_MODE_READ, parent,
+				 id, &user_event_status_fops))
 		return -ENOMEM;
-	if (!tracefs_create_file("user_events_data", TRACE_MODE_WRITE,
-				 group->dir, id, &user_event_data_fops) ||
-	    !tracefs_create_file("user_events_status", TRACE_MODE_READ,
-				 group->dir, id, &user_event_status_fops) ||
-	    !tracefs_create_file("user_events_max", TRACE_MODE_WRITE,
-				 group->dir, id, &user_event_max_fops) ||
-	    !tracefs_create_file("user_events_persist", TRACE_MODE_WRITE,
-				 group->dir, id, &user_event_persist_fops)) {
-		tracefs_remove(group->dir);
-		return -ENOMEM;
-	}
 	return 0;
-}
-
-static int user_event_group_mkdir(const char *name)
-{
-	struct user_event_group *group;
-	struct trace_parse_err perr;
-	int ret;
-
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = user_event_group_name_check(name, &perr);
-	if (ret) {
-		tracing_log_err(NULL, USER_EVENT_GROUP_LOC, name,
-				user_event_errs, perr.err, perr.pos);
-		return ret;
-	}
-
-	guard(mutex)(&user_event_group_mutex);
-	if (user_event_group_find(name)) {
-		tracing_log_err(NULL, USER_EVENT_GROUP_LOC, name,
-				user_event_errs, USER_ERR_GROUP_EXISTS, 0);
-		return -EEXIST;
-	}
-	group = user_event_group_alloc(name);
-	if (!group)
-		return -ENOMEM;
-	group->id = user_event_group_next_id++;
-	ret = user_event_group_files(group);
-	if (ret) {
-		user_event_group_free(group);
-		return ret;
-	}
-	list_add_tail(&group->link, &user_event_groups);
-	return 0;
-}
-
-static int user_event_group_rmdir(const char *name)
-{
-	struct user_event_group *group;
-	int ret;
-
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	guard(mutex)(&user_event_group_mutex);
-	group = user_event_group_find(name);
-	if (!group)
-		return -ENOENT;
-	if (group->open_files)
-		return -EBUSY;
-	ret = user_event_group_destroy_events(group);
-	if (ret)
-		return ret;
-	/* No file opens it from now on: its id is nowhere to be found */
-	list_del(&group->link);
-	tracefs_remove(group->dir);
-	user_event_group_free(group);
-	return 0;
-}
-
-static int __init user_event_groups_init(void)
-{
-	user_event_groups_dir =
-		tracefs_create_instance_dir(USER_EVENT_GROUP_LOC, NULL,
-					    user_event_group_mkdir,
-					    user_event_group_rmdir);
-	return user_event_groups_dir ? 0 : -ENODEV;
 }
 
 static int __init user_events_init(void)
@@ -862,13 +595,9 @@ static int __init user_events_init(void)
 	ret = dyn_event_register(&user_event_dyn_ops);
 	if (ret)
 		goto err;
-	if (!tracefs_create_file("user_events_data", TRACE_MODE_WRITE, NULL,
-				 NULL, &user_event_data_fops) ||
-	    !tracefs_create_file("user_events_status", TRACE_MODE_READ, NULL,
-				 NULL, &user_event_status_fops)) {
-		ret = -ENODEV;
+	ret = user_event_files_create(NULL, NULL);
+	if (ret)
 		goto err;
-	}
 	/* Without groups, the default group works on */
 	if (user_event_groups_init())
 		pr_warn("user_events: no user_events_groups\n");
