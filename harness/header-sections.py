@@ -71,6 +71,26 @@ def section_laid(name, user, owned, laid):
     return all(f is None or f not in owned or f in laid for f in (name, user))
 
 
+# Names whose prototypes base_part() kept: the base's file defines them
+BASE_KEPT = set()
+
+
+def base_part(out, name, user, ls):
+    """What a section not laid yet keeps: while the base's own version of
+    its file is in the tree (a file we replace, not laid yet), the
+    prototypes of what that version defines too, which the base's callers
+    need; nothing otherwise."""
+    path = os.path.join(out, name)
+    if user is not None or not os.path.isfile(path):
+        return ''
+    defined = {m.group(1) for m in DEF.finditer(open(path).read())}
+    keep = [m for m in PROTO.finditer(''.join(ls)) if m.group(1) in defined]
+    BASE_KEPT.update(m.group(1) for m in keep)
+    if not keep:
+        return ''
+    return ''.join([ls[0]] + [m.group(0) + '\n' for m in keep] + ['\n'])
+
+
 def main():
     root, out, laid_list, owned_list = sys.argv[1:5]
     check = '--check' in sys.argv[5:]
@@ -100,13 +120,15 @@ def main():
                         bad.append(f'{h} declares {m.group(1)}() under '
                                    f'{os.path.basename(name)}, which '
                                    f'{c} defines')
-            kept = ''.join(''.join(ls) for name, user, ls in parts
-                           if section_laid(name, user, owned, laid_set))
+            kept = ''.join(''.join(ls) if section_laid(name, user, owned,
+                                                    laid_set)
+                           else base_part(out, name, user, ls)
+                           for name, user, ls in parts)
             with open(os.path.join(out, h), 'w') as f:
                 f.write(kept)
             text = kept
         for m in PROTO.finditer(text):
-            if m.group(1) in late:
+            if m.group(1) in late and m.group(1) not in BASE_KEPT:
                 bad.append(f'{h} declares {m.group(1)}(), which '
                            f'{late[m.group(1)]} defines later in the series: '
                            f'put it under "/* {os.path.basename(late[m.group(1)])} */"')
