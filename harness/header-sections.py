@@ -71,24 +71,20 @@ def section_laid(name, user, owned, laid):
     return all(f is None or f not in owned or f in laid for f in (name, user))
 
 
-# Names whose prototypes base_part() kept: the base's file defines them
-BASE_KEPT = set()
-
-
 def base_part(out, name, user, ls):
     """What a section not laid yet keeps: while the base's own version of
     its file is in the tree (a file we replace, not laid yet), the
     prototypes of what that version defines too, which the base's callers
-    need; nothing otherwise."""
+    need; nothing otherwise.  Returns the text and the names kept."""
     path = os.path.join(out, name)
     if user is not None or not os.path.isfile(path):
-        return ''
+        return '', set()
     defined = {m.group(1) for m in DEF.finditer(open(path).read())}
     keep = [m for m in PROTO.finditer(''.join(ls)) if m.group(1) in defined]
-    BASE_KEPT.update(m.group(1) for m in keep)
     if not keep:
-        return ''
-    return ''.join([ls[0]] + [m.group(0) + '\n' for m in keep] + ['\n'])
+        return '', set()
+    text = ''.join([ls[0]] + [m.group(0) + '\n' for m in keep] + ['\n'])
+    return text, {m.group(1) for m in keep}
 
 
 def main():
@@ -110,6 +106,7 @@ def main():
             continue
         text = open(os.path.join(root, h)).read()
         parts = sections(h, text)
+        base_kept = set()
         if len(parts) > 2:
             for name, _, ls in parts if check else []:
                 if name not in owned:
@@ -120,15 +117,19 @@ def main():
                         bad.append(f'{h} declares {m.group(1)}() under '
                                    f'{os.path.basename(name)}, which '
                                    f'{c} defines')
-            kept = ''.join(''.join(ls) if section_laid(name, user, owned,
-                                                    laid_set)
-                           else base_part(out, name, user, ls)
-                           for name, user, ls in parts)
+            kept = ''
+            for name, user, ls in parts:
+                if section_laid(name, user, owned, laid_set):
+                    kept += ''.join(ls)
+                else:
+                    t, names = base_part(out, name, user, ls)
+                    kept += t
+                    base_kept |= names
             with open(os.path.join(out, h), 'w') as f:
                 f.write(kept)
             text = kept
         for m in PROTO.finditer(text):
-            if m.group(1) in late and m.group(1) not in BASE_KEPT:
+            if m.group(1) in late and m.group(1) not in base_kept:
                 bad.append(f'{h} declares {m.group(1)}(), which '
                            f'{late[m.group(1)]} defines later in the series: '
                            f'put it under "/* {os.path.basename(late[m.group(1)])} */"')
