@@ -23,7 +23,7 @@ tree when it holds a '/'.
 
 LAID and OWNED are files listing our files (paths from ROOT): those
 laid so far, and all of them.  The laid headers with sections are
-written into DIR.  With --check, a prototype that a laid header keeps of
+written into DIR, and their paths printed, one per line.  With --check, a prototype that a laid header keeps of
 a function defined in a file of ours not laid yet is an error (it
 belongs under a section of that file), and so is one under the section
 of a file that does not define it.
@@ -127,6 +127,7 @@ def main():
                     base_kept |= names
             with open(os.path.join(out, h), 'w') as f:
                 f.write(kept)
+            print(h)
             text = kept
         for m in PROTO.finditer(text):
             if m.group(1) in late and m.group(1) not in base_kept:

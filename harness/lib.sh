@@ -625,25 +625,42 @@ laid_components() {
 # (harness/header-sections.py); with a third argument, check, a
 # declaration laid before the file that defines it fails.
 lay_component() {
-	local f c n laid owned
+	local f c n laid owned headers
 	for f in $(component_members "$1" | grep -v '^patches/' || true); do
 		install -D -m 644 "$ROOT/$f" "$2/$f"
 	done
 	# "NNN FILE" for every file of ours and the number of its component,
-	# made once per run
+	# "NNN PATCH" for the patches each component applies and those it
+	# lays reversed (its Without: line), made once per run
 	if [ -z "${LAY_OWNERS:-}" ]; then
-		LAY_OWNERS=$(mktemp)
+		LAY_OWNERS=$(mktemp) LAY_WITHOUT=$(mktemp) LAY_PATCHES=$(mktemp)
 		for c in $(series_components); do
 			n=${c##*/} n=${n%%-*}
 			component_members "$c" | grep -v '^patches/' | sed "s|^|$n |" || true
+			component_without "$c" | base_patches | sed "s|^|$n |" >> "$LAY_WITHOUT" || true
+			component_members "$c" | grep '^patches/' | base_patches |
+				sed "s|^|$n |" >> "$LAY_PATCHES" || true
 		done > "$LAY_OWNERS"
 	fi
 	laid=$(mktemp) owned=$(mktemp) n=${1##*/} n=${n%%-*}
 	awk -v n="$n" '$1 + 0 <= n + 0 { print $2 }' "$LAY_OWNERS" > "$laid"
 	awk '{ print $2 }' "$LAY_OWNERS" > "$owned"
-	python3 "$ROOT/harness/header-sections.py" "$ROOT" "$2" "$laid" "$owned" ${3:+--$3} ||
+	headers=$(python3 "$ROOT/harness/header-sections.py" "$ROOT" "$2" "$laid" "$owned" ${3:+--$3}) ||
 		die "$(basename "$1"): a header of ours declares what is not laid yet"
 	rm -f "$laid" "$owned"
+	# The headers just laid again hold what the Without: patches of
+	# earlier components took out of them, until their own component
+	# applies them: take it out again.
+	for f in $(without_pending "$n" | tac); do
+		for c in $headers; do
+			patch_part "$ROOT/$f" "$c" > "$2.part"
+			if [ -s "$2.part" ]; then
+				patch -R -s -p1 -d "$2" --no-backup-if-mismatch < "$2.part" ||
+					die "$f does not come out of $c reversed at $(basename "$1")"
+			fi
+		done
+		rm -f "$2.part"
+	done
 	for f in $(component_without "$1" | base_patches | tac || true); do
 		patch -R -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
 			die "$f does not come out of $(basename "$1") reversed"
@@ -652,6 +669,26 @@ lay_component() {
 		patch -s -p1 -d "$2" --no-backup-if-mismatch < "$ROOT/$f" ||
 			die "$f ($(basename "$1")) does not apply"
 	done
+}
+
+# without_pending N - the patches that a component before N lays reversed
+# and that N or a later component applies, in the order they apply.
+without_pending() {
+	awk -v n="$1" 'NR == FNR { if ($1 + 0 < n + 0) w[$2] = 1; next }
+		$1 + 0 >= n + 0 && ($2 in w) { print $2 }' "$LAY_WITHOUT" "$LAY_PATCHES"
+}
+
+# patch_part PATCH FILE - the part of the unified diff PATCH that changes
+# FILE (nothing when it does not)
+patch_part() {
+	awk -v f="$2" '
+	/^--- / { hdr = $0; if ((getline nxt) > 0 && nxt ~ /^\+\+\+ /) {
+			p = hdr; sub(/^--- (a\/)?/, "", p); sub(/[\t ].*/, "", p)
+			on = (p == f)
+		}
+		if (on) { print hdr; print nxt }
+		next }
+	on { print }' "$1"
 }
 
 # patch_targets PATCH... - the files the patches create, change or delete
