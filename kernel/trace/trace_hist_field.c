@@ -435,9 +435,10 @@ bool hist_field_uses_clock(const struct hist_field *f)
 /* ---- the event path ---- */
 
 /*
- * The event's time stamp: its ring buffer event's, or for a record kept
- * nowhere (see trace_event_trigger_record()) the buffer's clock now, as
- * tracing_event_time_stamp() gives for the per-CPU buffered event.
+ * The event's time stamp: its ring buffer event's, or for a record in no
+ * ring buffer (one a probe built on its stack for the triggers alone) the
+ * buffer's clock now, as tracing_event_time_stamp() gives for the per-CPU
+ * buffered event.
  */
 u64 hist_event_time(const struct hist_event *ev)
 {
