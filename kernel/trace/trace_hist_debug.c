@@ -3,17 +3,47 @@
  * trace_hist_debug - the hist_debug file (CONFIG_HIST_TRIGGERS_DEBUG): what
  * a histogram is made of, for people debugging histograms and this code.
  *
- * The sections and their wording are the ones histogram-design.rst
- * walks through, so that the documentation reads the same as the file.
- * What they describe is the histogram as this code builds it: the values
- * (hitcount first) and then the variables as "val fields", the keys, the
- * variable references in the order of the values they get on each event,
- * what each handler keeps in the map's variables, and the saved fields.
- * Indexes shown as var.idx are those of tracing_map_elt.vars[].
+ * Each entry is named after the member of struct hist_data or struct
+ * hist_act that holds it, and each field shows its enum hist_field_kind,
+ * so the file reads against trace_hist.h.  The sections follow the
+ * histogram: the values (hitcount first) and the variables, the keys,
+ * the variable references in the order of the values they get on each
+ * event, the trace() parameters that name an event field, what each
+ * handler keeps in the map's variables, and the saved fields.  Indexes
+ * shown as var.idx are those of tracing_map_elt.vars[].
  */
 #include <linux/seq_file.h>
 
 #include "trace_hist.h"
+
+static const char *const hist_kind_names[] = {
+	[HIST_FIELD_NUM]	= "HIST_FIELD_NUM",
+	[HIST_FIELD_STR]	= "HIST_FIELD_STR",
+	[HIST_FIELD_DYN_STR]	= "HIST_FIELD_DYN_STR",
+	[HIST_FIELD_REL_STR]	= "HIST_FIELD_REL_STR",
+	[HIST_FIELD_STACK]	= "HIST_FIELD_STACK",
+	[HIST_FIELD_CALLER]	= "HIST_FIELD_CALLER",
+	[HIST_FIELD_TIMESTAMP]	= "HIST_FIELD_TIMESTAMP",
+	[HIST_FIELD_CPU]	= "HIST_FIELD_CPU",
+	[HIST_FIELD_COMM]	= "HIST_FIELD_COMM",
+	[HIST_FIELD_HITCOUNT]	= "HIST_FIELD_HITCOUNT",
+	[HIST_FIELD_CONST]	= "HIST_FIELD_CONST",
+	[HIST_FIELD_VAR_REF]	= "HIST_FIELD_VAR_REF",
+	[HIST_FIELD_ADD]	= "HIST_FIELD_ADD",
+	[HIST_FIELD_SUB]	= "HIST_FIELD_SUB",
+	[HIST_FIELD_MUL]	= "HIST_FIELD_MUL",
+	[HIST_FIELD_DIV]	= "HIST_FIELD_DIV",
+	[HIST_FIELD_NEG]	= "HIST_FIELD_NEG",
+};
+static_assert(ARRAY_SIZE(hist_kind_names) == HIST_FIELD_NEG + 1);
+
+/* The field's kind, and the event field it reads, if any */
+static void hist_print_debug_head(struct seq_file *m, const struct hist_field *f)
+{
+	seq_printf(m, "      kind: %s\n", hist_kind_names[f->kind]);
+	if (f->field)
+		seq_printf(m, "      ftrace_event_field name: %s\n", f->field->name);
+}
 
 static void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f)
 {
@@ -22,36 +52,22 @@ static void hist_print_debug_tail(struct seq_file *m, const struct hist_field *f
 	seq_printf(m, "      is_signed: %u\n", f->is_signed);
 }
 
-/* A map variable of the handlers: its flag, @len bytes of @name, its index. */
+/* A map variable: @len bytes of @name, its index. */
 static void hist_print_debug_var(struct seq_file *m, const char *name,
 				 int len, unsigned int idx)
 {
-	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
 	seq_printf(m, "      var.name: %.*s\n", len, name);
 	seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n", idx);
 }
 
-/* A value (@var < 0) or a variable (@var its name). */
+/* hist_data->vals[i], or hist_data->vars[i] named @var */
 static void hist_debug_val(struct seq_file *m, const struct hist_field *f,
-			   unsigned int i, const struct trace_token *var,
-			   unsigned int var_idx)
+			   unsigned int i, const struct trace_token *var)
 {
-	seq_printf(m, "\n    hist_data->fields[%u]:\n      flags:\n", i);
-	if (f->kind == HIST_FIELD_HITCOUNT && !var)
-		seq_puts(m, "        VAL: HIST_FIELD_FL_HITCOUNT\n");
-	else if (var)
-		seq_puts(m, "        HIST_FIELD_FL_VAR\n");
-	else
-		seq_puts(m, "        VAL: normal u64 value\n");
-	if (f->kind == HIST_FIELD_CONST)
-		seq_puts(m, "        HIST_FIELD_FL_CONST\n");
-	if (f->field)
-		seq_printf(m, "      ftrace_event_field name: %s\n", f->field->name);
-	if (var) {
-		seq_printf(m, "      var.name: %.*s\n", var->len, var->start);
-		seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-			   var_idx);
-	}
+	seq_printf(m, "\n    hist_data->%s[%u]:\n", var ? "vars" : "vals", i);
+	hist_print_debug_head(m, f);
+	if (var)
+		hist_print_debug_var(m, var->start, var->len, i);
 	if (f->kind == HIST_FIELD_CONST)
 		seq_printf(m, "      constant: %llu\n", f->constant);
 	hist_print_debug_tail(m, f);
@@ -61,12 +77,12 @@ static void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f)
 {
 	const struct hist_expr *e = f->expr;
 
-	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR_REF\n");
+	hist_print_debug_head(m, f);
 	seq_printf(m, "      name: %.*s\n", e->name.len, e->name.start);
 	seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
 		   f->var_idx);
 	seq_printf(m, "      var.hist_data: %p\n", f->var_hd);
-	seq_printf(m, "      var_ref_idx (into hist_data->var_refs[]): %u\n",
+	seq_printf(m, "      var_ref_idx (into hist_event.vars[]): %u\n",
 		   f->var_ref_idx);
 	if (e->system.len) {
 		seq_printf(m, "      system: %.*s\n", e->system.len, e->system.start);
@@ -78,14 +94,15 @@ static void hist_print_debug_ref(struct seq_file *m, const struct hist_field *f)
 /*
  * The "field variables" of hist_debug: the trace() parameters that name
  * an event field rather than a $variable.  A field of the histogram's own
- * event is read from the record when the action runs, so it has a .val
- * and no .var; a field of another event is the variable made for it on a
- * histogram of that event, which the parameter references.
+ * event is read from the record when the action runs; a field of another
+ * event is the variable made for it on a histogram of that event, which
+ * the parameter references (its name, index and histogram first).
  */
 static void hist_print_field_vars_debug(struct seq_file *m,
 					const struct hist_data *hd)
 {
-	unsigned int i, j, n = 0;
+	unsigned int i, j;
+	bool any = false;
 
 	for (i = 0; i < hd->n_actions; i++) {
 		const struct hist_act *a = hd->actions[i];
@@ -100,18 +117,16 @@ static void hist_print_field_vars_debug(struct seq_file *m,
 
 			if (!f->field)
 				continue;
-			if (!n)
+			if (!any)
 				seq_puts(m, "\n  field variables:\n");
-			seq_printf(m, "\n    hist_data->field_vars[%u]:\n", n);
+			any = true;
+			seq_printf(m, "\n    hist_data->actions[%u].params[%u]:\n", i, j);
 			if (ref) {
-				seq_printf(m, "\n      field_vars[%u].var:\n", n);
 				hist_print_debug_var(m, a->names[j], strlen(a->names[j]),
 						     ref->var_idx);
 				seq_printf(m, "      var.hist_data: %p\n", ref->var_hd);
 			}
-			seq_printf(m, "\n      field_vars[%u].val:\n", n++);
-			seq_printf(m, "      ftrace_event_field name: %s\n",
-				   f->field->name);
+			hist_print_debug_head(m, f);
 			hist_print_debug_tail(m, f);
 		}
 	}
@@ -120,7 +135,7 @@ static void hist_print_field_vars_debug(struct seq_file *m,
 /* The handlers' part: what each keeps, and the saved fields. */
 static void hist_print_actions_debug(struct seq_file *m, const struct hist_data *hd)
 {
-	unsigned int i, j, n = 0;
+	unsigned int i, j;
 
 	hist_print_field_vars_debug(m, hd);
 	if (hd->n_actions)
@@ -131,15 +146,15 @@ static void hist_print_actions_debug(struct seq_file *m, const struct hist_data 
 		const char *track = sa->handler == HIST_ONMAX ? "__max" : "__change";
 
 		if (a->track) {
-			seq_printf(m, "\n    hist_data->actions[%u].track_data.var_ref:\n", i);
+			seq_printf(m, "\n    hist_data->actions[%u].track:\n", i);
 			hist_print_debug_ref(m, a->track);
-			seq_printf(m, "\n    hist_data->actions[%u].track_data.track_var:\n", i);
+			seq_printf(m, "\n    hist_data->actions[%u].track_var:\n", i);
 			hist_print_debug_var(m, track, strlen(track), a->track_var);
 			seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
 		} else {
-			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %.*s\n",
+			seq_printf(m, "\n    hist_data->actions[%u].spec->system: %.*s\n",
 				   i, sa->system.len, sa->system.start);
-			seq_printf(m, "    hist_data->actions[%u].match_data.event: %.*s\n",
+			seq_printf(m, "    hist_data->actions[%u].spec->event: %.*s\n",
 				   i, sa->event.len, sa->event.start);
 		}
 	}
@@ -149,16 +164,12 @@ static void hist_print_actions_debug(struct seq_file *m, const struct hist_data 
 		if (a->spec->action != HIST_ACT_SAVE)
 			continue;
 		seq_puts(m, "\n  save action variables (save() params):\n");
-		for (j = 0; j < a->n_params; j++, n++) {
+		for (j = 0; j < a->n_params; j++) {
 			const struct trace_token *name = &a->spec->params[j];
 
-			seq_printf(m, "\n    hist_data->save_vars[%u]:\n", n);
-			seq_printf(m, "\n      save_vars[%u].var:\n", n);
+			seq_printf(m, "\n    hist_data->actions[%u].params[%u]:\n", i, j);
 			hist_print_debug_var(m, name->start, name->len, a->save_var[j]);
-			seq_printf(m, "\n      save_vars[%u].val:\n", n);
-			if (a->params[j]->field)
-				seq_printf(m, "      ftrace_event_field name: %s\n",
-					   a->params[j]->field->name);
+			hist_print_debug_head(m, a->params[j]);
 			hist_print_debug_tail(m, a->params[j]);
 		}
 	}
@@ -175,25 +186,21 @@ void hist_print_debug(struct seq_file *m, const struct hist_data *hd)
 
 	seq_puts(m, "\n  val fields:\n");
 	for (i = 0; i < hd->n_vals; i++)
-		hist_debug_val(m, hd->vals[i], i, NULL, 0);
+		hist_debug_val(m, hd->vals[i], i, NULL);
 	for (i = 0; i < hd->n_vars; i++)
-		hist_debug_val(m, hd->vars[i], hd->n_vals + i,
-			       &hd->spec->vars[i].var, i);
+		hist_debug_val(m, hd->vars[i], i, &hd->spec->vars[i].var);
 
 	seq_puts(m, "\n  key fields:\n");
 	for (i = 0; i < hd->n_keys; i++) {
-		seq_printf(m, "\n    hist_data->fields[%u]:\n", n_vals + i);
-		seq_puts(m, "      flags:\n        HIST_FIELD_FL_KEY\n");
-		if (hd->keys[i]->field)
-			seq_printf(m, "      ftrace_event_field name: %s\n",
-				   hd->keys[i]->field->name);
+		seq_printf(m, "\n    hist_data->keys[%u]:\n", i);
+		hist_print_debug_head(m, hd->keys[i]);
 		hist_print_debug_tail(m, hd->keys[i]);
 	}
 
 	if (hd->n_refs)
 		seq_puts(m, "\n  variable reference fields:\n");
 	for (i = 0; i < hd->n_refs; i++) {
-		seq_printf(m, "\n    hist_data->var_refs[%u]:\n", i);
+		seq_printf(m, "\n    hist_data->refs[%u]:\n", i);
 		hist_print_debug_ref(m, hd->refs[i]);
 	}
 	hist_print_actions_debug(m, hd);
