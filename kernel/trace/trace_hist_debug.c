@@ -35,6 +35,7 @@ static const char *const hist_kind_names[] = {
 	[HIST_FIELD_DIV]	= "HIST_FIELD_DIV",
 	[HIST_FIELD_NEG]	= "HIST_FIELD_NEG",
 };
+
 static_assert(ARRAY_SIZE(hist_kind_names) == HIST_FIELD_NEG + 1);
 
 /* The field's kind, and the event field it reads, if any */
