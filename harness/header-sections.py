@@ -23,10 +23,10 @@ tree when it holds a '/'.
 
 LAID and OWNED are files listing our files (paths from ROOT): those
 laid so far, and all of them.  The laid headers with sections are
-written into DIR, and their paths printed, one per line.  With --check, a prototype that a laid header keeps of
-a function defined in a file of ours not laid yet is an error (it
-belongs under a section of that file), and so is one under the section
-of a file that does not define it.
+written into DIR, and their paths printed, one per line.  With --check,
+a prototype that a laid header keeps of a function defined in a file of
+ours not laid yet is an error (it belongs under a section of that file),
+and so is one under the section of a file that does not define it.
 """
 import os
 import re
