@@ -755,11 +755,11 @@ static void hist_map_test_synth_mismatch(struct kunit *test)
 	fits = hist_map_test_make(test,
 				  "hist:keys=n:v=bytes:onmatch(a.b).trace(hist_kunit_mm,$v,name)");
 	KUNIT_ASSERT_NOT_NULL(test, fits);
-	/* name is read from the record: a field variable without a variable */
+	/* name is read from the record: a parameter with no variable */
 	KUNIT_EXPECT_NOT_NULL(test, strstr(hist_map_test_debug_text(test, fits->hd),
 					   "\n  field variables:\n\n"
-					   "    hist_data->field_vars[0]:\n\n"
-					   "      field_vars[0].val:\n"
+					   "    hist_data->actions[0].params[1]:\n"
+					   "      kind: HIST_FIELD_STR\n"
 					   "      ftrace_event_field name: name\n"
 					   "      type: char[16]\n      size: 16\n"
 					   "      is_signed: 0\n\n"
@@ -772,42 +772,40 @@ static void hist_map_test_debug(struct kunit *test)
 	static const char * const fmt[] = {
 		"hist_data: %p\n\n  n_vals: 4\n  n_keys: 1\n  n_fields: 5\n",
 		"\n  val fields:\n",
-		"\n    hist_data->fields[0]:\n      flags:\n        VAL: HIST_FIELD_FL_HITCOUNT\n",
+		"\n    hist_data->vals[0]:\n      kind: HIST_FIELD_HITCOUNT\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
-		"\n    hist_data->fields[1]:\n      flags:\n        VAL: normal u64 value\n",
+		"\n    hist_data->vals[1]:\n      kind: HIST_FIELD_NUM\n",
 		"      ftrace_event_field name: bytes\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
-		"\n    hist_data->fields[2]:\n      flags:\n        VAL: HIST_FIELD_FL_HITCOUNT\n",
+		"\n    hist_data->vals[2]:\n      kind: HIST_FIELD_HITCOUNT\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
-		"\n    hist_data->fields[3]:\n      flags:\n        HIST_FIELD_FL_VAR\n",
+		"\n    hist_data->vars[0]:\n      kind: HIST_FIELD_MUL\n",
 		"      var.name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n  key fields:\n",
-		"\n    hist_data->fields[4]:\n      flags:\n        HIST_FIELD_FL_KEY\n",
+		"\n    hist_data->keys[0]:\n      kind: HIST_FIELD_NUM\n",
 		"      ftrace_event_field name: n\n",
 		"      type: u32\n      size: 8\n      is_signed: 0\n",
 		"\n  variable reference fields:\n",
-		"\n    hist_data->var_refs[0]:\n      flags:\n        HIST_FIELD_FL_VAR_REF\n",
+		"\n    hist_data->refs[0]:\n      kind: HIST_FIELD_VAR_REF\n",
 		"      name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
 		"      var.hist_data: %p\n",
-		"      var_ref_idx (into hist_data->var_refs[]): 0\n",
+		"      var_ref_idx (into hist_event.vars[]): 0\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n  action tracking variables (for onmax()/onchange()/onmatch()):\n",
-		"\n    hist_data->actions[0].track_data.var_ref:\n",
-		"      flags:\n        HIST_FIELD_FL_VAR_REF\n",
+		"\n    hist_data->actions[0].track:\n      kind: HIST_FIELD_VAR_REF\n",
 		"      name: b\n      var.idx (into tracing_map_elt.vars[]): 0\n",
 		"      var.hist_data: %p\n",
-		"      var_ref_idx (into hist_data->var_refs[]): 0\n",
+		"      var_ref_idx (into hist_event.vars[]): 0\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
-		"\n    hist_data->actions[0].track_data.track_var:\n",
-		"      flags:\n        HIST_FIELD_FL_VAR\n      var.name: __max\n",
+		"\n    hist_data->actions[0].track_var:\n",
+		"      var.name: __max\n",
 		"      var.idx (into tracing_map_elt.vars[]): 1\n",
 		"      type: u64\n      size: 8\n      is_signed: 0\n",
 		"\n  save action variables (save() params):\n",
-		"\n    hist_data->save_vars[0]:\n",
-		"\n      save_vars[0].var:\n      flags:\n        HIST_FIELD_FL_VAR\n",
+		"\n    hist_data->actions[0].params[0]:\n",
 		"      var.name: name\n      var.idx (into tracing_map_elt.vars[]): 2\n",
-		"\n      save_vars[0].val:\n      ftrace_event_field name: name\n",
+		"      kind: HIST_FIELD_STR\n      ftrace_event_field name: name\n",
 		"      type: char[16]\n      size: 16\n      is_signed: 0\n",
 	};
 	struct hist_map_test *t;
