@@ -301,6 +301,21 @@ static void rec_never_written(const char *text, const char *b, const char *c,
 			  k, c, what);
 }
 
+/* The evidence of a report: the lines of TEXT that hold NEEDLE, a few */
+static void rec_show_lines(const char *text, const char *needle)
+{
+	const char *p, *start, *end;
+	int shown = 0;
+
+	for (p = strstr(text, needle); p && shown < 12; p = strstr(end, needle)) {
+		for (start = p; start > text && start[-1] != '\n'; start--)
+			;
+		end = strchrnul(p, '\n');
+		printf("fuzz:   line: %.*s\n", (int)(end - start), start);
+		shown++;
+	}
+}
+
 /* fz_d<w>'s trace: exactly the records taken, each printed as a's */
 static void rec_own_trace(const char *text, const char *a,
 			  const struct rec_log *log, const char *when)
@@ -311,10 +326,16 @@ static void rec_own_trace(const char *text, const char *a,
 
 	snprintf(na, sizeof(na), " %s: ", a);
 	k = count(text, na);
-	if (k != log->n)
+	if (k != log->n) {
 		fz_report("records",
 			  "%d lines of %s in its instance's trace, %d records taken (%s)",
 			  k, a, log->n, when);
+		rec_show_lines(text, na);
+		for (i = 0; i < log->n; i++) {
+			rec_line(a, log->p[i], line, sizeof(line));
+			printf("fuzz:   taken:%s\n", line);
+		}
+	}
 	for (i = 0; i < log->n; i++) {
 		rec_line(a, log->p[i], line, sizeof(line));
 		for (p = strstr(text, line); p; p = strstr(p + 1, line))
