@@ -30,9 +30,10 @@ number of lines.  Before comparing, both sides
 lose trailing blanks and trailing empty lines, and what always varies is
 masked (doc_examples.sh: trace line prefixes, time stamps, pids,
 addresses); an example's own "mask:" lines give extended regular
-expressions whose matches are masked too, and "arch: ARCH" keeps an
+expressions whose matches are masked too, "arch: ARCH" keeps an
 example that only holds on one architecture from being compared on
-another.
+another, and "needs: PROGRAM" one that runs a client the VM may lack
+(perf, trace-cmd) from being compared where it lacks it.
 
 With --update LOG, puts what a run of doc_examples.sh printed (its
 FAIL reports in the console log LOG) under the commands of the examples
@@ -54,7 +55,7 @@ COMMANDS = set('''cd echo cat grep ls mkdir rmdir sleep for while printf
     modprobe rmmod insmod env nice timeout unshare xargs stat readlink
     dmesg uname id hexdump od diff cmp find basename'''.split())
 MARKER = re.compile(r'^\s*\.\. example:\s*(\S+)\s*$')
-OPTION = re.compile(r'^\s+(mask|arch):\s*(.*?)\s*$')
+OPTION = re.compile(r'^\s+(mask|arch|needs):\s*(.*?)\s*$')
 
 
 def is_command(line):
@@ -128,7 +129,7 @@ def examples(path):
         m = MARKER.match(line)
         if not m:
             continue
-        opts, j = {'mask': [], 'arch': []}, i + 1
+        opts, j = {'mask': [], 'arch': [], 'needs': []}, i + 1
         while j < len(lines) and OPTION.match(lines[j]):
             o = OPTION.match(lines[j])
             opts[o.group(1)].append(o.group(2))
@@ -242,6 +243,8 @@ def main():
                 exp.write(head + '\n')
                 for a in ex['arch']:
                     exp.write('@@arch %s\n' % a)
+                for a in ex['needs']:
+                    exp.write('@@needs %s\n' % a)
                 for m in ex['mask']:
                     exp.write('@@mask %s\n' % m)
                 for n, (cmd, shown) in enumerate(ex['cmds']):

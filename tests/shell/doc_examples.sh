@@ -8,7 +8,8 @@
 # before and after; then each command's output is compared with what is
 # shown, once both have lost trailing blanks and trailing empty lines and
 # what always varies is masked (see mask() below, and an example's own
-# "mask:" lines).  A line "..." of the output shown stands for any lines.
+# "mask:" lines); an example whose "needs:" names a program the VM lacks
+# is not compared.  A line "..." of the output shown stands for any lines.
 . /tests/lib.sh
 D=/tests/doc
 [ -d $D ] || skip "no examples in this image (harness/doc-examples.py)"
@@ -116,6 +117,10 @@ compare() {
 				if (k == "x") want[e] = want[e] " " substr(line, 8)
 				continue
 			}
+			if (line ~ /^@@needs /) {
+				if (k == "x") needs[e] = needs[e] " " substr(line, 9)
+				continue
+			}
 			if (line == "@@end") { if (k == "x") nex = e; else done = 1; continue }
 			if (c == 0) continue
 			n[k, e, c]++; raw[k, e, c, n[k, e, c]] = line
@@ -135,6 +140,14 @@ compare() {
 		while (j > 0 && l[k, j] == "") j--
 		return j
 	}
+	# Are the programs of the "needs:" lines of an example all here?
+	function have_all(list,   f, i, m) {
+		m = split(list, f, " ")
+		for (i = 1; i <= m; i++)
+			if (system("command -v " f[i] " > /dev/null 2>&1") != 0)
+				return 0
+		return 1
+	}
 	# Do shown lines i.. match printed lines j..?  "..." takes any number.
 	function fits(i, j) {
 		if (i > xn) return j > pn
@@ -145,6 +158,7 @@ compare() {
 		load(ARGV[1], "x"); load(ARGV[2], "p")
 		for (e = 1; e <= nex; e++) {
 			if (want[e] != "" && index(want[e] " ", " " arch " ") == 0) continue
+			if (!have_all(needs[e])) continue
 			ran++; bad = 0
 			for (c = 1; c <= ncmd[e]; c++) {
 				cmds++
