@@ -451,7 +451,7 @@ static __always_inline void hist_key_str(char *slot, const struct hist_field *f,
  * calls add three: hist_trigger_event() calls hist_data_update(), which
  * calls hist_key_stack() for keys and stack variables alike (from
  * hist_update(), inlined), so that both kinds of stack start at the same
- * frame; tests/shell/hist_stack_frames.sh compares them.
+ * frame.
  */
 #define HIST_SKIP	(HIST_STACKTRACE_SKIP + 3)
 
