@@ -5,17 +5,21 @@
 # define or read variables and works once they are gone, leaving no
 # reference on a synthetic event behind; a histogram made for a field
 # variable goes with the last histogram that uses it; a refused command
-# leaves nothing of what it made.
+# leaves nothing of what it made.  A histogram joined by a field variable
+# may be keyed by a pseudo-field; a histogram holds only the synthetic
+# event it is on or sends to, never one that shares its event's name.
 . /tests/lib.sh
 W=$T/events/sched/sched_waking
 [ -e $W/hist ] || skip "no histograms"
 I=$T/instances/hl
 cleanup() {
 	for d in $I/events/sched/sched_switch $I/events/sched/sched_waking \
-		 $I/events/synthetic/wl $T/events/sched/sched_switch $W; do
+		 $I/events/synthetic/wl $T/events/sched/sched_switch $W \
+		 $T/events/user_events/wl; do
 		[ -d $d ] && echo > $d/trigger
 	done
 	rmdir $I 2>/dev/null
+	echo '!u:wl' >> $T/dynamic_events 2>/dev/null
 	echo '!wl' >> $T/synthetic_events 2>/dev/null
 	tracing_reset
 }
@@ -80,3 +84,31 @@ refused $S/trigger 'hist:sched:sched_switch' \
 	"Param type doesn't match synthetic event field type" 88
 expect_eq "nothing made" "$LISTED" "$(grep -v '^#' $W/trigger)"
 expect_eq "nothing added" "# Available triggers:" "$(head -1 $S/trigger)"
+
+# The histogram made for sched_waking's prio takes the keys of the one
+# $ts1 is in, common_cpu here: a pseudo-field with no field of the event
+echo > $W/trigger
+add $W/trigger 'hist:keys=common_cpu:ts1=common_timestamp.usecs'
+C="hist:keys=common_cpu:lat=common_timestamp.usecs-\$ts1:onmatch(sched.sched_waking).trace(wl,\$lat,sched.sched_waking.prio)"
+add $S/trigger "$C"
+expect_eq "made keyed by common_cpu" \
+	'hist:keys=common_cpu:vals=hitcount:synthetic_prio=prio:sort=hitcount:size=2048 [active]' \
+	"$(grep synthetic_prio $W/trigger)"
+bounded 10 sleep 0.2 || fail "sleep"
+add $S/trigger "!$C"
+expect_eq "gone with it" 1 "$(grep -vc '^#' $W/trigger)"
+echo > $W/trigger
+
+# A histogram on a user event called wl holds the user event, not the
+# synthetic event of that name, which goes while the histogram stays
+if [ -e $T/user_events_data ]; then
+	add $T/dynamic_events 'u:wl u32 a'
+	add $T/events/user_events/wl/trigger 'hist:keys=a'
+	bounded 10 sh -c "echo '!wl' >> $T/synthetic_events" ||
+		fail "synthetic wl held by user_events/wl's histogram"
+	expect_eq "user_events/wl's histogram" \
+		'hist:keys=a:vals=hitcount:sort=hitcount:size=2048 [active]' \
+		"$(grep -v '^#' $T/events/user_events/wl/trigger)"
+	echo > $T/events/user_events/wl/trigger
+	echo '!u:wl' >> $T/dynamic_events || fail "user event wl stays"
+fi
