@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The event layer's sample (samples/trace_events/trace_layer_sample.c):
 # every field macro, helper and kind of event definition, fired with known
-# values (n = 4, then 3), read back as exact trace lines, print formats and
-# perf counts.
+# values (n = 4, then 3), read back as exact trace lines (its masks also
+# as lists of bits), print formats and perf counts.
 . /tests/lib.sh
 S=$T/events/layer_sample
 P=/sys/module/trace_layer_sample/parameters
@@ -64,6 +64,22 @@ expect_eq "DEFINE_EVENT_PRINT's own format" 'print fmt: "member n=%u first=%c", 
 	"$(grep '^print fmt' $S/layer_member_print/format)"
 [ -d $S/layer_nop ] && fail "a TRACE_EVENT_NOP event exists"
 [ -d $S/layer_member_nop ] && fail "a DEFINE_EVENT_NOP event exists"
+
+# options/bitmask-list prints the same masks as lists of bits, in the
+# place of each (the helpers after them print where they did)
+if [ -e $T/options/bitmask-list ]; then
+	echo > $T/trace
+	echo 1 > $S/layer_dynamic/enable
+	echo 1 > $S/layer_relative/enable
+	echo 4 > $P/fire
+	echo 0 > $S/enable
+	echo 1 > $T/options/bitmask-list
+	got=$(trace_lines)
+	echo 0 > $T/options/bitmask-list
+	expect_eq "bitmask-list" "layer_dynamic: n=4 vals=0 {{}} raw= name=even text=text msg=vs 4-x mask=0,2,15 cpus=0 addr=127.0.0.1:1004 buf=b4
+layer_relative: n=4 bytes=a4 a4 a4/3 name=rel part=re mask=0,2,15 cpus=0 addr=127.0.0.1:1004" "$got"
+	echo > $T/trace
+fi
 
 # perf: __perf_count() makes one hit of n = 4 count 5; TRACE_EVENT_PERF_PERM
 # refuses perf once the last fire was 13.  perf stat now and then prints
