@@ -11,6 +11,15 @@ trampoline itself (.static_call.text) and the tracepoint struct refer
 to them too, which does not count.  Taking a tracepoint's address, testing
 trace_X_enabled() or registering a probe is not firing it.
 
+Without static calls (arm64 without CFI), GCC inlines __traceiter_X
+into the calls of trace_X() that share its file (the one that defines
+the tracepoint), and reaches the tracepoint there through a section
+anchor: what is left of such a call is the jump label of the
+tracepoint's static key, a __jump_table entry against __tracepoint_X.
+In an object with no static call trampoline, that entry counts as a use
+too, so there trace_X_enabled() alone passes for firing (the x86 build
+tells them apart).
+
 Ours are the events declared in OUR_FILES (a file of paths): a line that
 starts with TRACE_EVENT*, DECLARE_TRACE* or DEFINE_EVENT* (not *_NOP,
 which declare nothing, nor TRACE_EVENT_PERF_PERM).
@@ -24,6 +33,7 @@ import sys
 
 TEXT = re.compile(r'\.rela?\.(\w+\.)*text(\.\w+)*$')
 USE = re.compile(r'\s(?:__SCT__tp_func_|__traceiter_)(\w+)')
+KEY = re.compile(r'\s__tracepoint_(\w+)\s*\+')
 DECL = re.compile(r'^(TRACE_EVENT\w*|DECLARE_TRACE\w*|DEFINE_EVENT\w*)\(\s*(\w+)'
                   r'(?:\s*,\s*(\w+))?', re.M)
 
@@ -49,21 +59,30 @@ def main():
     ours = declared(open(sys.argv[1]).read().split())
     defined, used = {}, set()
     for path in sys.argv[2:]:
+        static_calls, keyed = False, set()
         for line in readelf('-s', path):
             p = line.split()
+            if len(p) >= 8 and p[7].startswith('__SCT__tp_func_'):
+                static_calls = True
             if (len(p) >= 8 and p[3] == 'OBJECT' and p[6] != 'UND' and
                     p[7].startswith('__tracepoint_')):
                 defined.setdefault(p[7][len('__tracepoint_'):], path)
-        text = False
+        text = jump = False
         for line in readelf('-r', path):
             m = re.match(r"Relocation section '([^']+)'", line)
             if m:
                 text = (TEXT.match(m.group(1)) is not None and
                         'static_call' not in m.group(1))
+                jump = m.group(1) == '.rela__jump_table'
                 continue
             m = USE.search(line) if text else None
             if m:
                 used.add(m.group(1))
+            m = KEY.search(line) if jump else None
+            if m:
+                keyed.add(m.group(1))
+        if not static_calls:
+            used |= keyed
     unused = sorted(set(defined) - used)
     bad = [x for x in unused if x in ours]
     for x in unused:
