@@ -43,6 +43,21 @@ bad 'sig == CPUS{0' 13 "Missing '}'"
 bad 'sig == CPUS{x}' 12 'Invalid cpulist'
 bad '!' 1 'No filter found'
 
+# An expression that ends on a logical operator is incomplete after a
+# condition, an alternative, a conjunction or a negated group, bare or
+# followed by "!" or "!!".
+for head in 'sig == 10' 'sig == 10 || sig == 12' 'sig == 10 && pid == 1' \
+	    '!(sig == 10 || sig == 12)'; do
+	for op in '&&' '||'; do
+		for neg in '' ' !' ' !! '; do
+			(printf '%s' "$head $op$neg" > $E/filter) 2>/dev/null &&
+				fail "accepted the incomplete [$head $op$neg]"
+			grep -q '^parse_error: ' $E/filter ||
+				fail "no parse error for [$head $op$neg]: $(cat $E/filter)"
+		done
+	done
+done
+
 # A failed write keeps the filter in force.
 echo "sig == 23 && pid == $$" > $E/filter
 echo 'sig == 23 &&& pid' > $E/filter 2>/dev/null && fail "accepted &&&"
