@@ -94,7 +94,9 @@ add $S/trigger "$C"
 expect_eq "made keyed by common_cpu" \
 	'hist:keys=common_cpu:vals=hitcount:synthetic_prio=prio:sort=hitcount:size=2048 [active]' \
 	"$(grep synthetic_prio $W/trigger)"
-bounded 10 sleep 0.2 || fail "sleep"
+sleep 0.2
+grep -Eq '^ +Hits: [1-9]' $S/hist ||
+	fail "sched_switch's histogram keyed by common_cpu counted nothing: $(cat $S/hist)"
 add $S/trigger "!$C"
 expect_eq "gone with it" 1 "$(grep -vc '^#' $W/trigger)"
 echo > $W/trigger
