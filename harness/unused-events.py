@@ -62,9 +62,11 @@ def main():
         static_calls, keyed = False, set()
         for line in readelf('-s', path):
             p = line.split()
-            if len(p) >= 8 and p[7].startswith('__SCT__tp_func_'):
+            if len(p) < 8:
+                continue
+            if p[7].startswith('__SCT__tp_func_'):
                 static_calls = True
-            if (len(p) >= 8 and p[3] == 'OBJECT' and p[6] != 'UND' and
+            if (p[3] == 'OBJECT' and p[6] != 'UND' and
                     p[7].startswith('__tracepoint_')):
                 defined.setdefault(p[7][len('__tracepoint_'):], path)
         text = jump = False
