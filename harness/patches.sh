@@ -120,7 +120,14 @@ declare -A last_of
 for c in $comps; do
 	lay_component "$c" "$repo" check
 	msg=$(mktemp)
-	{ head -n1 "$c"; echo; sed '1,/^$/d' "$c"; echo; echo "Signed-off-by: $author"; } > "$msg"
+	# Signed-off-by: joins the message's own trailers (Fixes:, Cc:...)
+	# in one block, as git interpret-trailers reads them
+	body=$(sed '1,/^$/d' "$c")
+	{
+		head -n1 "$c"; echo; printf '%s\n' "$body"
+		printf '%s\n' "$body" | tail -n1 | grep -Eq '^[A-Z][a-z]+(-[a-z]+)*: ' || echo
+		echo "Signed-off-by: $author"
+	} > "$msg"
 	git_q "$repo" add -A
 	git_q "$repo" commit -q -F "$msg"
 	rm -f "$msg"
