@@ -112,5 +112,12 @@ if [ -e $T/user_events_data ]; then
 		'hist:keys=a:vals=hitcount:sort=hitcount:size=2048 [active]' \
 		"$(grep -v '^#' $T/events/user_events/wl/trigger)"
 	echo > $T/events/user_events/wl/trigger
+	# and one made before the synthetic event existed takes nothing
+	# from it when it goes
+	add $T/events/user_events/wl/trigger 'hist:keys=a'
+	add $T/synthetic_events 'wl u64 lat'
+	echo > $T/events/user_events/wl/trigger
+	bounded 10 sh -c "echo '!wl' >> $T/synthetic_events" ||
+		fail "synthetic wl made after user_events/wl's histogram cannot go"
 	echo '!u:wl' >> $T/dynamic_events || fail "user event wl stays"
 fi
