@@ -88,7 +88,10 @@ expect_eq "nothing added" "# Available triggers:" "$(head -1 $S/trigger)"
 # The histogram made for sched_waking's prio takes the keys of the one
 # $ts1 is in, common_cpu here: a pseudo-field with no field of the event
 echo > $W/trigger
-add $W/trigger 'hist:keys=common_cpu:ts1=common_timestamp.usecs'
+add $W/trigger 'hist:keys=common_cpu:ts1=common_timestamp.usecs:c=common_cpu'
+expect_eq "common_cpu named once" \
+	'hist:keys=common_cpu:vals=hitcount:ts1=common_timestamp.usecs,c=common_cpu:sort=hitcount:size=2048:clock=global [active]' \
+	"$(grep -v '^#' $W/trigger)"
 C="hist:keys=common_cpu:lat=common_timestamp.usecs-\$ts1:onmatch(sched.sched_waking).trace(wl,\$lat,sched.sched_waking.prio)"
 add $S/trigger "$C"
 expect_eq "made keyed by common_cpu" \
