@@ -3,8 +3,9 @@
 # Names as long as they can be reach histograms and triggers whole: a
 # group of 64 characters (its system has 76) through a field variable of
 # onmatch(), a synthetic event of 100, named histograms of 80 that differ
-# only in their last character on a user event of 200.  No fixed buffer
-# of the hist or trigger engines may cut or refuse them.
+# only in their last character on a user event of 200, an expression
+# of two variables of 150 each.  No fixed buffer of the hist or trigger
+# engines may cut or refuse them.
 . /tests/lib.sh
 G=$T/user_events_groups
 S=$T/synthetic_events
@@ -15,6 +16,8 @@ sys=user_events_$grp
 ev=$(printf '%0200d' 0 | tr 0 e)
 syn=$(printf '%0100d' 0 | tr 0 s)
 named=$(printf '%079d' 0 | tr 0 n)
+va=$(printf '%0150d' 0 | tr 0 a)
+vb=$(printf '%0150d' 0 | tr 0 b)
 X=$T/events/sched/sched_process_exit
 cleanup() {
 	{
@@ -24,6 +27,9 @@ cleanup() {
 	echo '!hist:keys=common_pid' > $T/events/$sys/example/trigger
 	echo "!hist:name=${named}a:keys=count" > $T/events/user_events/$ev/trigger
 	echo "!hist:name=${named}b:keys=common_pid" > $T/events/user_events/$ev/trigger
+	echo "!hist:keys=next_pid:d=\$$va-\$$vb" > $T/events/sched/sched_switch/trigger
+	echo "!hist:keys=pid:$va=common_timestamp:$vb=common_timestamp" \
+		> $T/events/sched/sched_waking/trigger
 	echo "!$syn" >> $S
 	echo "!u:$ev" >> $T/dynamic_events
 	[ -d $G/$grp ] && rmdir $G/$grp
@@ -64,6 +70,16 @@ echo "hist:name=${named}a:keys=count" > $U/trigger || fail "first named hist"
 echo "hist:name=${named}b:keys=common_pid" >> $U/trigger ||
 	fail "second named hist: $(cat $T/error_log)"
 expect_eq "two histograms" 2 "$(grep -c "^# trigger info: hist:name=$named" $U/hist)"
+# An expression longer than the 256 bytes of a filter string, listed
+# whole, while the events it reads go on
+echo "hist:keys=pid:$va=common_timestamp:$vb=common_timestamp" \
+	> $T/events/sched/sched_waking/trigger || fail "two variables of 150"
+echo "hist:keys=next_pid:d=\$$va-\$$vb" > $T/events/sched/sched_switch/trigger ||
+	fail "an expression of 303 characters: $(cat $T/error_log)"
+sleep 0.2
+expect_eq "the expression" \
+	"hist:keys=next_pid:vals=hitcount:d=\$$va-\$$vb:sort=hitcount:size=2048 [active]" \
+	"$(grep -v '^#' $T/events/sched/sched_switch/trigger)"
 # error_log keeps 128 characters of a location: the group's event fits
 refused $E/trigger "hist:$sys:example" 'hist:keys=nofield' \
 	"Couldn't find field" 10
