@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench-lttng.py LOG DAT - the tables of make bench-lttng, from the lines
-bench/lttng/run.sh printed in the VM (LOG), as reStructuredText simple
-tables; the figures of the plot go to DAT for harness/bench-lttng.gp."""
+"""bench-lttng.py LOG DAT FIGURES HEADER - the tables of make bench-lttng,
+from the lines bench/lttng/run.sh printed in the VM (LOG), as
+reStructuredText simple tables; the figures of the plot go to DAT for
+harness/bench-lttng.gp, and every figure to FIGURES (headed by HEADER, a
+comment), where the user_events cover letter takes them from."""
 import sys
 
-log, dat = sys.argv[1], sys.argv[2]
+log, dat, figures, header = sys.argv[1:5]
 cost, loss, notes, burst = {}, [], [], {}
 for line in open(log, errors='replace'):
     p = line.split()
@@ -93,3 +95,9 @@ if notes:
 with open(dat, 'w') as f:
     f.write('# label off_ev on_ev off_1k on_1k (guest ns in the writing thread)\n')
     f.write('\n'.join(plot) + '\n')
+with open(figures, 'w') as f:
+    f.write(header.rstrip('\n') + '\n')
+    for (state, row), (thread, mono) in sorted(cost.items()):
+        f.write('cost %s %s %.0f %.0f\n' % (state, row, thread, mono))
+    for tracer, row, written, kept, lost in loss:
+        f.write('loss %s %s %d %s %s\n' % (tracer, row, written, kept, lost))

@@ -56,7 +56,14 @@ TS_SMP=1 TS_QUIET=1 TS_ICOUNT=1 TS_INITRD=$B/initramfs-lttng.cpio "$ROOT/harness
 grep -q '^H2H-FAIL' "$log" && die "$(grep '^H2H-FAIL' "$log")"
 grep -q '^H2H-END' "$log" || die "the head-to-head did not finish, see ${log#$ROOT/} and bench-lttng.console"
 
-python3 "$ROOT/harness/bench-lttng.py" "$log" "$B/bench-lttng.dat" | tee "$B/bench-lttng.txt"
+# bench/lttng/figures-x86_64.txt keeps every figure of the run; the
+# user_events cover letter takes its head-to-head from there
+# (harness/patches.sh)
+python3 "$ROOT/harness/bench-lttng.py" "$log" "$B/bench-lttng.dat" "$ROOT/bench/lttng/figures-x86_64.txt" \
+	"# make bench-lttng on x86_64, $(date -u +%Y-%m-%d): ours (Linux $(base_version "$(base_tree)")$(v=$(base_debian_version); [ -z "$v" ] || echo ", Debian $v")) with
+# Debian 12's LTTng $(dpkg-query -W -f '${Version}' lttng-tools 2>/dev/null || echo '?'), one boot of the bench VM.  Lines:
+# cost STATE ROW THREAD_NS VCPU_NS (guest ns per event; STATE: off or the
+# consumer), loss TRACER ROW WRITTEN KEPT LOST (one burst)." | tee "$B/bench-lttng.txt"
 png=$ROOT/bench/lttng/h2h.png
 gnuplot -e "data='$B/bench-lttng.dat'; out='$png'" "$ROOT/harness/bench-lttng.gp" ||
 	die "gnuplot failed"

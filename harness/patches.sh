@@ -152,12 +152,12 @@ for s in $sets; do
 		mv "$p" "$d/${p##*/v"$version"-}"
 	done
 	ls "$d"/[0-9]*.patch | grep -v '/0000-' >> "$out/order"
-	FIGURES=$ROOT/bench/figures-x86_64.txt \
+	FIGURES=$ROOT/bench/figures-x86_64.txt LTTNG_FIGURES=$ROOT/bench/lttng/figures-x86_64.txt \
 	python3 - "$d/0000-cover-letter.patch" "$s" "$i" "$nsets" "$ROOT/harness/series/common.txt" \
 		"$(base_version "$base")" "$repo" "$from" "$to" $sets <<-'EOF'
 	import os, re, subprocess, sys, textwrap
 	path, spec, k, nsets, common, version, repo, frm, to = sys.argv[1:10]
-	figures = os.environ["FIGURES"]
+	figures, lttng = os.environ["FIGURES"], os.environ["LTTNG_FIGURES"]
 	sets = sys.argv[10:]
 	k, nsets = int(k), int(nsets)
 	def title(p):
@@ -232,14 +232,70 @@ for s in $sets; do
 	    else:
 	        val = "%.3f" % (both(name)[0] / both(name)[1])
 	    return m.group(1) + val
-	lines = []
-	for line in blurb.split("\n"):
-	    row = re.match(r"  (\S.*?)\s{2,}((?:\{bench:[^}]+\}\s*)+)$", line)
-	    if row:
-	        vals = re.sub(r"()\{bench:([^}]+)\}", figure, row.group(2)).split()
-	        line = "  " + row.group(1).ljust(48) + "".join(v.rjust(7) for v in vals)
-	    lines.append(re.sub(r"()\{bench:([^}]+)\}", figure, line))
-	blurb = "\n".join(lines)
+	# The head-to-head with LTTng-UST comes from bench/lttng/figures-x86_64.txt
+	# (make bench-lttng): {lttng:STATE:ROW} guest ns in the writing thread,
+	# {lttng:written|kept|lost:TRACER:ROW} of a burst, {lttng:rw-sp} the
+	# largest gap between the remote-write and status-page rows,
+	# {lttng:date} and {lttng:version}, LTTng's.
+	cost, loss, lwhen, lver = {}, {}, None, None
+	if "{lttng:" in blurb:
+	    if not os.path.exists(lttng):
+	        sys.exit("%s: no %s, which make bench-lttng writes" % (spec, lttng))
+	    for line in open(lttng):
+	        p = line.split()
+	        if line.startswith("#"):
+	            m = re.match(r"# make bench-lttng on \S+, (\S+):", line)
+	            lwhen = lwhen or (m and m.group(1))
+	            m = re.search(r"LTTng (\d+\.\d+)", line)
+	            lver = lver or (m and m.group(1))
+	        elif p[0] == "cost":
+	            cost[(p[1], p[2])] = int(p[3])
+	        elif p[0] == "loss":
+	            loss[(p[1], p[2])] = dict(zip(("written", "kept", "lost"), p[3:6]))
+	def lfigure(m):
+	    what = m.group(2).split(":")
+	    if what == ["date"]:
+	        return m.group(1) + lwhen
+	    if what == ["version"]:
+	        return m.group(1) + lver
+	    if what == ["rw-sp"]:
+	        gaps = [abs(v - cost[(st, r.replace("ue_rw", "ue_sp"))])
+	                for (st, r), v in cost.items()
+	                if r.startswith("ue_rw") and (st, r.replace("ue_rw", "ue_sp")) in cost]
+	        if not gaps:
+	            sys.exit("%s: %s has no remote-write rows" % (spec, lttng))
+	        return m.group(1) + str(max(gaps))
+	    if len(what) == 3 and what[0] in ("written", "kept", "lost"):
+	        if (what[1], what[2]) not in loss:
+	            sys.exit("%s: %s has no burst %s %s" % (spec, lttng, what[1], what[2]))
+	        return m.group(1) + "{:,}".format(int(loss[(what[1], what[2])][what[0]]))
+	    if len(what) == 2 and tuple(what) in cost:
+	        return m.group(1) + str(cost[tuple(what)])
+	    sys.exit("%s: {lttng:%s}: no such figure in %s" % (spec, m.group(2), lttng))
+	def figures_of(text):
+	    text = re.sub(r"()\{bench:([^}]+)\}", figure, text)
+	    return re.sub(r"()\{lttng:([^}]+)\}", lfigure, text)
+	# A paragraph of prose with figures in it is filled again to 72
+	# columns once they are in; tables and indented lines keep their
+	# lines.
+	paras = []
+	for para in blurb.split("\n\n"):
+	    if re.search(r"\{(?:bench|lttng):", para) and \
+	            not re.search(r"^\s", para, re.M):
+	        text = re.sub(r"(\d) (?=[KM]iB|ns\b|us\b)", "\\1\xa0",
+	                      figures_of(para).replace("\n", " "))
+	        paras.append(textwrap.fill(text, 72, break_on_hyphens=False,
+	                                   break_long_words=False).replace("\xa0", " "))
+	        continue
+	    lines = []
+	    for line in para.split("\n"):
+	        row = re.match(r"  (\S.*?)\s{2,}((?:\{(?:bench|lttng):[^}]+\}\s*)+)$", line)
+	        if row:
+	            vals = figures_of(row.group(2)).split()
+	            line = "  " + row.group(1).ljust(48) + "".join(v.rjust(7) for v in vals)
+	        lines.append(figures_of(line))
+	    paras.append("\n".join(lines))
+	blurb = "\n\n".join(paras)
 	letter = open(path).read()
 	assert "*** SUBJECT HERE ***" in letter and "*** BLURB HERE ***" in letter
 	letter = letter.replace("*** SUBJECT HERE ***", subject, 1)
