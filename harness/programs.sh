@@ -7,8 +7,9 @@
 src=$SRC
 # Every patched kernel exports the same headers: make fuzz on a fresh
 # clone has built only the debug one, make coverage the coverage one,
-# make bench-lttng the lttng one.
-for v in ours debug coverage lttng; do
+# make bench-lttng the lttng one, make stress KCSAN=1 and make fuzz
+# KCSAN=1 the kcsan one.
+for v in ours debug coverage lttng kcsan; do
 	hdr=$(variant_obj $v)/usr/include
 	[ -d "$hdr" ] && break
 done
