@@ -60,7 +60,7 @@ grep -q '^H2H-END' "$log" || die "the head-to-head did not finish, see ${log#$RO
 # user_events cover letter takes its head-to-head from there
 # (harness/patches.sh)
 python3 "$ROOT/harness/bench-lttng.py" "$log" "$B/bench-lttng.dat" "$ROOT/bench/lttng/figures-x86_64.txt" \
-	"# make bench-lttng on x86_64, $(date -u +%Y-%m-%d): ours (Linux $(base_version "$(base_tree)")$(v=$(base_debian_version); [ -z "$v" ] || echo ", Debian $v")) with
+	"# make bench-lttng on x86_64, $(date -u +%Y-%m-%d): ours ($(base_label)) with
 # Debian 12's LTTng $(dpkg-query -W -f '${Version}' lttng-tools 2>/dev/null || echo '?'), one boot of the bench VM.  Lines:
 # cost STATE ROW THREAD_NS VCPU_NS (guest ns per event; STATE: off or the
 # consumer), loss TRACER ROW WRITTEN KEPT LOST (one burst)." | tee "$B/bench-lttng.txt"

@@ -27,7 +27,7 @@ done
 figures=
 if [ -z "${BENCH:-}" ]; then figures=$ROOT/bench/figures-$TS_ARCH.txt; fi
 python3 - "$B/logs/bench-ours.out" "$B/logs/bench-base.out" "$figures" \
-	"$TS_ARCH" "Linux $(base_version "$(base_tree)")$(v=$(base_debian_version); [ -z "$v" ] || echo ", Debian $v")" <<'PY'
+	"$TS_ARCH" "$(base_label)" <<'PY'
 import sys, time
 def load(path):
     d = {}

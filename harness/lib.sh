@@ -371,6 +371,14 @@ base_version() {
 	make -s -C "$1" kernelversion 2>/dev/null
 }
 
+# base_label - "Linux VERSION, Debian DEBVERSION" of the base (no Debian
+# part for a KSRC tree), as the figures files name it.
+base_label() {
+	local v
+	v=$(base_debian_version)
+	echo "Linux $(base_version "$(base_tree)")${v:+, Debian $v}"
+}
+
 # kmake ARGS... - make for the kernel of $TS_ARCH (cross-compiled unless
 # x86_64).
 kmake() {

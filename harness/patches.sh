@@ -259,9 +259,9 @@ for s in $sets; do
 	    if what == ["version"]:
 	        return m.group(1) + lver
 	    if what == ["rw-sp"]:
-	        gaps = [abs(v - cost[(st, r.replace("ue_rw", "ue_sp"))])
-	                for (st, r), v in cost.items()
-	                if r.startswith("ue_rw") and (st, r.replace("ue_rw", "ue_sp")) in cost]
+	        pairs = [(v, (st, r.replace("ue_rw", "ue_sp")))
+	                 for (st, r), v in cost.items() if r.startswith("ue_rw")]
+	        gaps = [abs(v - cost[sp]) for v, sp in pairs if sp in cost]
 	        if not gaps:
 	            sys.exit("%s: %s has no remote-write rows" % (spec, lttng))
 	        return m.group(1) + str(max(gaps))
